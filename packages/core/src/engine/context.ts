@@ -1,0 +1,23 @@
+import type { Catalog } from '../catalog/index.js';
+import type { ContextPlan, ModeLimits } from '../planner/index.js';
+import type { AgentSelector } from '../retrieval/index.js';
+import type { ContextMode } from '../session/types.js';
+import type { Store } from '../store/index.js';
+import type { CandidateFactory } from './candidates.js';
+
+/** What sessions read from their engine. The catalog may be replaced; sessions always see the current one. */
+export interface EngineContext<R> {
+  readonly catalog: Catalog;
+  readonly store: Store;
+  readonly selector: AgentSelector;
+  readonly candidates: CandidateFactory;
+  readonly model: string;
+  readonly contextWindow: number;
+  readonly reservedOutput: number;
+  readonly defaultMode: ContextMode;
+  readonly modeLimits: Readonly<Record<ContextMode, ModeLimits>>;
+  readonly systemPrompt: { readonly global: string; readonly agent: string };
+  readonly render: (plan: ContextPlan) => R;
+  readonly now: () => string;
+  readonly newId: () => string;
+}

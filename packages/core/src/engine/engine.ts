@@ -1,0 +1,204 @@
+import { Catalog, type CatalogInput, defineCatalog } from '../catalog/index.js';
+import { type ErrorIssue, NotFoundError, ValidationError } from '../errors/index.js';
+import {
+  type ContextPlan,
+  DEFAULT_CONTEXT_MODE,
+  DEFAULT_MODE_LIMITS,
+  type ModeLimits,
+  type PlanInput,
+  planContext,
+} from '../planner/index.js';
+import { type OpenAIChatRequest, renderOpenAIChat } from '../render/index.js';
+import { type AgentSelector, createLexicalSelector } from '../retrieval/index.js';
+import { newSessionRecord } from '../session/state.js';
+import { CONTEXT_MODES, type ContextMode, type SessionRecord } from '../session/types.js';
+import { MemoryStore, type Store, type StoredPlan, type StoreEvent } from '../store/index.js';
+import {
+  loadTiktokenCounter,
+  type TiktokenEncodingName,
+  type TokenCounter,
+  withTokenCache,
+} from '../tokens/index.js';
+import { CandidateFactory } from './candidates.js';
+import type { EngineContext } from './context.js';
+import { randomId } from './ids.js';
+import { Session } from './session.js';
+
+export interface EngineOptions<R> {
+  /** The catalog, or its description (validated with `defineCatalog`). */
+  readonly catalog: Catalog | CatalogInput;
+  /** The model requests are for; recorded in usage reports and passed to the default renderer. */
+  readonly model: string;
+  /** The model's context window in tokens. */
+  readonly contextWindow: number;
+  /** Tokens kept free for the reply. Default: a quarter of the window, at most 4,096. */
+  readonly reservedOutput?: number;
+  /** Default: a MemoryStore (nothing survives a reload). */
+  readonly store?: Store;
+  /** A counter, or the tiktoken encoding to load. Default `o200k_base`. */
+  readonly tokenizer?: TokenCounter | TiktokenEncodingName;
+  /** Chooses `agent` items per request. Default: a small BM25 selector. */
+  readonly selector?: AgentSelector;
+  readonly systemPrompt?: { readonly global?: string; readonly agent?: string };
+  /** Default `light`; each session may override it. */
+  readonly defaultMode?: ContextMode;
+  readonly modeLimits?: Partial<Record<ContextMode, Partial<ModeLimits>>>;
+  /** Turns a plan into the provider request. Default: an OpenAI Chat Completions request. */
+  readonly render?: (plan: ContextPlan) => R;
+  /** For tests and replays: the clock and the id source. */
+  readonly now?: () => Date;
+  readonly newId?: () => string;
+}
+
+function checkOptions(options: EngineOptions<unknown>, reservedOutput: number): void {
+  const issues: ErrorIssue[] = [];
+  if (typeof options.model !== 'string' || options.model === '')
+    issues.push({ path: 'model', message: 'must be a non-empty string' });
+  if (!Number.isInteger(options.contextWindow) || options.contextWindow < 1) {
+    issues.push({
+      path: 'contextWindow',
+      message: `must be a positive integer, got ${options.contextWindow}`,
+    });
+  } else if (
+    !Number.isInteger(reservedOutput) ||
+    reservedOutput < 0 ||
+    reservedOutput >= options.contextWindow
+  ) {
+    issues.push({
+      path: 'reservedOutput',
+      message: `must be an integer from 0 to contextWindow − 1, got ${reservedOutput}`,
+    });
+  }
+  if (options.defaultMode !== undefined && !CONTEXT_MODES.includes(options.defaultMode)) {
+    issues.push({
+      path: 'defaultMode',
+      message: `unknown mode ${JSON.stringify(options.defaultMode)} (expected 'off', 'light' or 'heavy')`,
+    });
+  }
+  for (const key of Object.keys(options.modeLimits ?? {})) {
+    if (!CONTEXT_MODES.includes(key as ContextMode))
+      issues.push({ path: `modeLimits.${key}`, message: 'is not a context mode' });
+  }
+  if (issues.length > 0) throw new ValidationError('Invalid engine options', issues);
+}
+
+/**
+ * The facade: a catalog, a store, a tokenizer, a selector and a renderer, and the sessions that use them.
+ * Create one per chat app with `createEngine`.
+ */
+export class Engine<R = OpenAIChatRequest> {
+  readonly #context: { -readonly [K in keyof EngineContext<R>]: EngineContext<R>[K] };
+  readonly #open = new Map<string, Promise<Session<R>>>();
+
+  /** @internal use `createEngine`. */
+  constructor(context: EngineContext<R>) {
+    this.#context = { ...context };
+  }
+
+  get catalog(): Catalog {
+    return this.#context.catalog;
+  }
+
+  get store(): Store {
+    return this.#context.store;
+  }
+
+  get defaultMode(): ContextMode {
+    return this.#context.defaultMode;
+  }
+
+  get modeLimits(): Readonly<Record<ContextMode, ModeLimits>> {
+    return this.#context.modeLimits;
+  }
+
+  /** Replaces the catalog; open sessions use it from their next request. Items they hold that it lacks are reported as unavailable. */
+  setCatalog(catalog: Catalog | CatalogInput): void {
+    this.#context.catalog = catalog instanceof Catalog ? catalog : defineCatalog(catalog);
+  }
+
+  /** A new session holding every enabled `always` item of the catalog. */
+  async createSession({ title = 'New chat' }: { title?: string } = {}): Promise<Session<R>> {
+    const record = newSessionRecord(this.#context.newId(), title, this.#context.catalog, this.#context.now());
+    await this.#context.store.saveSession(record);
+    const session = new Session(this.#context, record, []);
+    this.#open.set(record.id, Promise.resolve(session));
+    return session;
+  }
+
+  /** The session with this id; the same object for as long as the engine lives. */
+  openSession(sessionId: string): Promise<Session<R>> {
+    let session = this.#open.get(sessionId);
+    if (!session) {
+      session = this.#context.store.loadSession(sessionId).then((loaded) => {
+        if (!loaded) throw new NotFoundError('session', sessionId);
+        return new Session(this.#context, loaded.record, loaded.messages);
+      });
+      session.catch(() => this.#open.delete(sessionId));
+      this.#open.set(sessionId, session);
+    }
+    return session;
+  }
+
+  listSessions(): Promise<SessionRecord[]> {
+    return this.#context.store.listSessions();
+  }
+
+  async deleteSession(sessionId: string): Promise<void> {
+    await this.#context.store.deleteSession(sessionId);
+    this.#open.delete(sessionId);
+  }
+
+  getPlan(planId: string): Promise<StoredPlan | undefined> {
+    return this.#context.store.getPlan(planId);
+  }
+
+  /** Plans again from a stored plan's input: the result is the identical plan, id included. */
+  async replay(planId: string): Promise<ContextPlan> {
+    const stored = await this.#context.store.getPlan(planId);
+    if (!stored) throw new NotFoundError('plan', planId);
+    return replayPlan(stored.input);
+  }
+
+  subscribe(listener: (event: StoreEvent) => void): () => void {
+    return this.#context.store.subscribe(listener);
+  }
+}
+
+/** Plans again from an input; pure, so the plan is identical to the one first computed from it. */
+export function replayPlan(input: PlanInput): ContextPlan {
+  return planContext(input);
+}
+
+/**
+ * Creates an engine. Async because the tokenizer's ranks load lazily (once per encoding); everything after
+ * that is synchronous except what touches the store.
+ */
+export async function createEngine<R = OpenAIChatRequest>(options: EngineOptions<R>): Promise<Engine<R>> {
+  const reservedOutput = options.reservedOutput ?? Math.min(4096, Math.floor(options.contextWindow / 4));
+  checkOptions(options as EngineOptions<unknown>, reservedOutput);
+  const catalog = options.catalog instanceof Catalog ? options.catalog : defineCatalog(options.catalog);
+  const counter =
+    typeof options.tokenizer === 'object'
+      ? options.tokenizer
+      : await loadTiktokenCounter(options.tokenizer ?? 'o200k_base');
+  const modeLimits = Object.fromEntries(
+    CONTEXT_MODES.map((mode) => [mode, { ...DEFAULT_MODE_LIMITS[mode], ...options.modeLimits?.[mode] }]),
+  ) as Record<ContextMode, ModeLimits>;
+  const now = options.now ?? (() => new Date());
+  const model = options.model;
+  return new Engine<R>({
+    catalog,
+    store: options.store ?? new MemoryStore(),
+    selector: options.selector ?? createLexicalSelector(),
+    candidates: new CandidateFactory(withTokenCache(counter)),
+    model,
+    contextWindow: options.contextWindow,
+    reservedOutput,
+    defaultMode: options.defaultMode ?? DEFAULT_CONTEXT_MODE,
+    modeLimits,
+    systemPrompt: { global: options.systemPrompt?.global ?? '', agent: options.systemPrompt?.agent ?? '' },
+    render: options.render ?? ((plan) => renderOpenAIChat(plan, { model }) as R),
+    now: () => now().toISOString(),
+    newId: options.newId ?? randomId,
+  });
+}

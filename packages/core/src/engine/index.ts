@@ -1,0 +1,9 @@
+export { createEngine, Engine, type EngineOptions, replayPlan } from './engine.js';
+export { requestContextFromPlan } from './request-context.js';
+export {
+  type CommitResult,
+  type PinOptions,
+  type PreparedTurn,
+  Session,
+  type ToolResultInput,
+} from './session.js';

@@ -1,0 +1,631 @@
+import type { CatalogItem, ItemKey, ItemRef } from '../catalog/index.js';
+import { displayName, itemKey } from '../catalog/index.js';
+import { type ErrorIssue, TransactionError, ValidationError } from '../errors/index.js';
+import {
+  type CardCandidate,
+  type ContextPlan,
+  type ItemCandidate,
+  type PlanInput,
+  planContext,
+  type TurnCandidate,
+} from '../planner/index.js';
+import type { RetrievalSet } from '../retrieval/index.js';
+import {
+  advanceLeases,
+  findPin,
+  makePin,
+  withItem,
+  withoutItem,
+  withoutPin,
+  withPin,
+  withPromotedPin,
+  withTask,
+} from '../session/state.js';
+import { SystemPrompt } from '../session/system-prompt.js';
+import {
+  type AssistantMessage,
+  type ChatMessage,
+  CONTEXT_MODES,
+  type ContextMode,
+  type LeaseScope,
+  type ModelReply,
+  type Pin,
+  type PinKind,
+  type PinTarget,
+  type RequestContext,
+  type SessionContextItem,
+  type SessionRecord,
+  type ToolResultMessage,
+  type TurnStep,
+  type Usage,
+  type UsageReport,
+  type UserMessage,
+} from '../session/types.js';
+import type { StoredPlan } from '../store/index.js';
+import { TOKEN_OVERHEAD } from '../tokens/index.js';
+import type { EngineContext } from './context.js';
+import { requestContextFromPlan } from './request-context.js';
+import { groupTurns, type Turn } from './turns.js';
+
+/** One request of a turn, ready to send: the plan, the provider request rendered from it, and what it used. */
+export interface PreparedTurn<R> {
+  readonly sessionId: string;
+  readonly plan: ContextPlan;
+  readonly request: R;
+  readonly requestContext: RequestContext;
+  readonly retrievalSet: RetrievalSet | null;
+  readonly userMessage: UserMessage;
+  /** The model replies and tool results of this turn so far (after `continue`). */
+  readonly steps: readonly TurnStep[];
+}
+
+export interface ToolResultInput {
+  readonly toolCallId: string;
+  readonly content: string;
+  readonly isError?: boolean;
+}
+
+export interface CommitResult {
+  readonly assistantMessage: AssistantMessage;
+  /** Every message the turn wrote, user message first. */
+  readonly messages: readonly ChatMessage[];
+  /** Leased pins whose scope ended with this turn. */
+  readonly expiredPins: readonly Pin[];
+}
+
+export interface PinOptions {
+  readonly kind?: PinKind;
+  /** Required for leased pins. */
+  readonly lease?: LeaseScope;
+}
+
+interface OpenTurn<R> {
+  readonly prepared: PreparedTurn<R>;
+  readonly input: PlanInput;
+  readonly steps: readonly TurnStep[];
+  readonly plans: readonly StoredPlan[];
+  readonly usage: readonly UsageReport[];
+}
+
+const PREPARING = Symbol('preparing');
+
+function normalizeReply(reply: ModelReply | string, path: string): ModelReply {
+  const value: unknown = typeof reply === 'string' ? { content: reply } : reply;
+  const issues: ErrorIssue[] = [];
+  if (value === null || typeof value !== 'object')
+    throw new ValidationError('Invalid reply', [{ path, message: 'must be a string or a ModelReply' }]);
+  const candidate = value as Partial<ModelReply>;
+  if (typeof candidate.content !== 'string')
+    issues.push({ path: `${path}.content`, message: 'must be a string' });
+  (candidate.toolCalls ?? []).forEach((call, i) => {
+    if (typeof call?.id !== 'string' || call.id === '')
+      issues.push({ path: `${path}.toolCalls[${i}].id`, message: 'must be a non-empty string' });
+    if (typeof call?.name !== 'string' || call.name === '')
+      issues.push({ path: `${path}.toolCalls[${i}].name`, message: 'must be a non-empty string' });
+    if (call?.arguments === null || typeof call?.arguments !== 'object' || Array.isArray(call.arguments)) {
+      issues.push({
+        path: `${path}.toolCalls[${i}].arguments`,
+        message: 'must be an object (parse JSON argument strings first)',
+      });
+    }
+  });
+  if (issues.length > 0) throw new ValidationError('Invalid reply', issues);
+  return candidate as ModelReply;
+}
+
+/**
+ * A conversation. Reads are synchronous; changes are written to the store first and applied here only once the
+ * store has them, so a failed write leaves the session as it was. A turn is a transaction: `prepare` opens it,
+ * `continue` extends it through a tool loop, `commit` writes it whole and `rollback` leaves no trace.
+ */
+export class Session<R> {
+  readonly #engine: EngineContext<R>;
+  #record: SessionRecord;
+  readonly #messages: ChatMessage[];
+  readonly #turns: Turn[];
+  readonly #systemPrompt: SystemPrompt;
+  #open: OpenTurn<R> | typeof PREPARING | null = null;
+  #committing = false;
+  #writing: Promise<unknown> = Promise.resolve();
+
+  /** @internal sessions come from `engine.createSession` and `engine.openSession`. */
+  constructor(engine: EngineContext<R>, record: SessionRecord, messages: readonly ChatMessage[]) {
+    this.#engine = engine;
+    this.#record = record;
+    this.#messages = [...messages];
+    this.#turns = groupTurns(messages);
+    this.#systemPrompt = new SystemPrompt(engine.systemPrompt);
+  }
+
+  get id(): string {
+    return this.#record.id;
+  }
+
+  /** The session as stored: context items, pins, mode override, task, workspace, turn count. */
+  get record(): SessionRecord {
+    return this.#record;
+  }
+
+  get messages(): readonly ChatMessage[] {
+    return this.#messages;
+  }
+
+  get contextItems(): readonly SessionContextItem[] {
+    return this.#record.contextItems;
+  }
+
+  get pins(): readonly Pin[] {
+    return this.#record.pins;
+  }
+
+  /** The effective context mode: the session's override, else the engine's default. */
+  get mode(): ContextMode {
+    return this.#record.mode ?? this.#engine.defaultMode;
+  }
+
+  /** True between `prepare` and `commit`/`rollback`. */
+  get isTurnOpen(): boolean {
+    return this.#open !== null;
+  }
+
+  /** Names of the session's rules (the shape chat apps used before context tracking). */
+  get rules(): string[] {
+    return this.#record.contextItems.filter((item) => item.type === 'rule').map((item) => item.name);
+  }
+
+  get references(): string[] {
+    return this.#record.contextItems.filter((item) => item.type === 'reference').map((item) => item.name);
+  }
+
+  get tools(): { serverName: string; toolName: string }[] {
+    return this.#record.contextItems.flatMap((item) =>
+      item.type === 'tool' ? [{ serverName: item.serverName, toolName: item.name }] : [],
+    );
+  }
+
+  // ── session context ────────────────────────────────────────────────────────────────────────────────────
+
+  /** Adds a catalog item by hand, whatever its include mode. Idempotent. */
+  addItem(ref: ItemRef): Promise<void> {
+    return this.#update((record) => withItem(record, this.#engine.catalog, ref));
+  }
+
+  /** Removes an item from the session context, whatever its include mode. Idempotent. */
+  removeItem(ref: ItemRef): Promise<void> {
+    return this.#update((record) => withoutItem(record, ref));
+  }
+
+  /** Overrides the engine's default context mode for this session; `null` goes back to the default. */
+  setMode(mode: ContextMode | null): Promise<void> {
+    if (mode !== null && !CONTEXT_MODES.includes(mode)) {
+      throw new ValidationError('Invalid context mode', [
+        {
+          path: 'mode',
+          message: `unknown mode ${JSON.stringify(mode)} (expected 'off', 'light' or 'heavy')`,
+        },
+      ]);
+    }
+    return this.#update((record) => ({ ...record, mode }));
+  }
+
+  setTitle(title: string): Promise<void> {
+    return this.#update((record) => ({ ...record, title }));
+  }
+
+  /** Sets the trailing workspace message (always last at prepare time); `null` removes it. */
+  setWorkspace(text: string | null): Promise<void> {
+    return this.#update((record) => ({ ...record, workspace: text === '' ? null : text }));
+  }
+
+  /** Sets the current task; leases scoped to any other task end. Returns the pins that lapsed. */
+  async setTask(taskId: string | null): Promise<readonly Pin[]> {
+    let expired: readonly Pin[] = [];
+    await this.#update((record) => {
+      const change = withTask(record, taskId);
+      expired = change.expired;
+      return change.record;
+    });
+    return expired;
+  }
+
+  // ── pins ────────────────────────────────────────────────────────────────────────────────────────────────
+
+  /** Pins an item, a message (its whole turn) or a card. A target holds one pin: pinning again replaces it. */
+  async pin(target: PinTarget, { kind = 'sticky', lease }: PinOptions = {}): Promise<Pin> {
+    if (target.kind === 'message' && !this.#messages.some((message) => message.id === target.messageId)) {
+      throw new ValidationError('Invalid pin', [
+        { path: 'target.messageId', message: `no message '${target.messageId}' in session '${this.id}'` },
+      ]);
+    }
+    const pin = makePin(this.#engine.newId(), target, kind, lease, this.#engine.now());
+    await this.#update((record) => withPin(record, pin));
+    return pin;
+  }
+
+  unpin(pinId: string): Promise<void> {
+    return this.#update((record) => withoutPin(record, pinId));
+  }
+
+  /** Ephemeral → leased. Only the user makes a pin sticky (by pinning it again as sticky). */
+  promotePin(pinId: string, lease: LeaseScope): Promise<void> {
+    findPin(this.#record, pinId);
+    return this.#update((record) => withPromotedPin(record, pinId, lease));
+  }
+
+  // ── system prompt ───────────────────────────────────────────────────────────────────────────────────────
+
+  /** Adds or replaces a named fragment of the system prompt; a function is computed lazily. */
+  setFragment(name: string, source: string | (() => string)): void {
+    this.#systemPrompt.setFragment(name, source);
+  }
+
+  /** The fragment's source changed; it is recomputed on the next `prepare`. */
+  markFragmentDirty(name: string): void {
+    this.#systemPrompt.markDirty(name);
+  }
+
+  removeFragment(name: string): boolean {
+    return this.#systemPrompt.removeFragment(name);
+  }
+
+  // ── turns ───────────────────────────────────────────────────────────────────────────────────────────────
+
+  /** Plans and renders the request for a new user message. One turn may be open at a time. */
+  async prepare(userText: string): Promise<PreparedTurn<R>> {
+    if (typeof userText !== 'string') {
+      throw new ValidationError('Invalid user message', [{ path: 'userText', message: 'must be a string' }]);
+    }
+    if (this.#open !== null) {
+      throw new TransactionError(
+        `Session '${this.id}' already has a turn open; commit or roll it back before preparing another.`,
+      );
+    }
+    this.#open = PREPARING;
+    try {
+      const userMessage: UserMessage = {
+        id: this.#engine.newId(),
+        role: 'user',
+        content: userText,
+        createdAt: this.#engine.now(),
+      };
+      const retrievalSet = await this.#select(userText);
+      const input = this.#planInput(userMessage, [], retrievalSet);
+      const prepared = this.#render(input, userMessage, [], retrievalSet);
+      this.#open = { prepared, input, steps: [], plans: [this.#stored(prepared.plan, input)], usage: [] };
+      return prepared;
+    } catch (error) {
+      this.#open = null;
+      throw error;
+    }
+  }
+
+  /**
+   * Mid tool loop: records the model's reply with its tool calls and their results, and prepares the next request
+   * of the same turn. Every tool call needs its result, so no call is ever separated from it.
+   */
+  async continue(
+    prepared: PreparedTurn<R>,
+    reply: ModelReply,
+    toolResults: readonly ToolResultInput[],
+    usage?: Usage,
+  ): Promise<PreparedTurn<R>> {
+    const open = this.#requireOpen(prepared, 'continue');
+    const modelReply = normalizeReply(reply, 'reply');
+    const calls = modelReply.toolCalls ?? [];
+    if (calls.length === 0) {
+      throw new ValidationError('Invalid continuation', [
+        {
+          path: 'reply.toolCalls',
+          message: 'continue() is for replies that call tools; use commit() for a final reply',
+        },
+      ]);
+    }
+    const byId = new Map(toolResults.map((result) => [result.toolCallId, result]));
+    const issues: ErrorIssue[] = [];
+    calls.forEach((call, i) => {
+      if (!byId.has(call.id))
+        issues.push({
+          path: `reply.toolCalls[${i}]`,
+          message: `tool call '${call.id}' (${call.name}) has no result`,
+        });
+    });
+    toolResults.forEach((result, i) => {
+      if (!calls.some((call) => call.id === result.toolCallId)) {
+        issues.push({
+          path: `toolResults[${i}].toolCallId`,
+          message: `'${result.toolCallId}' answers no tool call of this reply`,
+        });
+      }
+      if (typeof result.content !== 'string')
+        issues.push({ path: `toolResults[${i}].content`, message: 'must be a string' });
+    });
+    if (issues.length > 0) throw new ValidationError('Invalid tool results', issues);
+
+    const assistant = this.#assistantMessage(modelReply, prepared);
+    const results: ToolResultMessage[] = calls.map((call) => {
+      const result = byId.get(call.id) as ToolResultInput;
+      return {
+        id: this.#engine.newId(),
+        role: 'tool',
+        createdAt: this.#engine.now(),
+        toolCallId: call.id,
+        toolName: call.name,
+        content: result.content,
+        ...(result.isError && { isError: true }),
+      };
+    });
+    const steps = [...open.steps, assistant, ...results];
+    const input = this.#planInput(prepared.userMessage, steps, prepared.retrievalSet, open.input);
+    const next = this.#render(input, prepared.userMessage, steps, prepared.retrievalSet);
+    this.#open = {
+      prepared: next,
+      input,
+      steps,
+      plans: [...open.plans, this.#stored(next.plan, input)],
+      usage: [...open.usage, this.#usageReport(prepared.plan, usage, modelReply)],
+    };
+    return next;
+  }
+
+  /** Writes the turn (user message, replies, tool results, plans, usage, lease updates) in one store commit. */
+  commit(prepared: PreparedTurn<R>, reply: ModelReply | string, usage?: Usage): Promise<CommitResult> {
+    const open = this.#requireOpen(prepared, 'commit');
+    const modelReply = normalizeReply(reply, 'reply');
+    if ((modelReply.toolCalls ?? []).length > 0) {
+      throw new ValidationError('Invalid reply', [
+        {
+          path: 'reply.toolCalls',
+          message: 'a final reply cannot leave tool calls without results; pass them to continue() first',
+        },
+      ]);
+    }
+    this.#committing = true;
+    return this.#exclusive(async () => {
+      const assistantMessage = this.#assistantMessage(modelReply, prepared);
+      const messages: ChatMessage[] = [prepared.userMessage, ...open.steps, assistantMessage];
+      const { record: advanced, expired } = advanceLeases(this.#record);
+      const record: SessionRecord = {
+        ...advanced,
+        turnCount: advanced.turnCount + 1,
+        updatedAt: this.#engine.now(),
+      };
+      await this.#engine.store.commitTurn({
+        session: record,
+        messages,
+        plans: open.plans,
+        usage: [...open.usage, this.#usageReport(prepared.plan, usage, modelReply)],
+      });
+      this.#record = record;
+      this.#messages.push(...messages);
+      this.#turns.push({ id: prepared.userMessage.id, index: this.#turns.length, messages });
+      this.#open = null;
+      return { assistantMessage, messages, expiredPins: expired };
+    }).finally(() => {
+      this.#committing = false;
+    });
+  }
+
+  /** Abandons the open turn: nothing of it is written. Returns false when `prepared` is not the open turn. */
+  rollback(prepared: PreparedTurn<R>): boolean {
+    if (
+      this.#committing ||
+      this.#open === null ||
+      this.#open === PREPARING ||
+      this.#open.prepared !== prepared
+    ) {
+      return false;
+    }
+    this.#open = null;
+    return true;
+  }
+
+  /** Adds a note to the transcript (a failed request, say). Notes are shown, never sent to the model. */
+  addNote(role: 'system' | 'error', content: string): Promise<ChatMessage> {
+    const note: ChatMessage = { id: this.#engine.newId(), role, content, createdAt: this.#engine.now() };
+    return this.#exclusive(async () => {
+      const record = { ...this.#record, updatedAt: note.createdAt };
+      await this.#engine.store.commitTurn({ session: record, messages: [note], plans: [], usage: [] });
+      this.#record = record;
+      this.#messages.push(note);
+      return note;
+    });
+  }
+
+  // ── internals ───────────────────────────────────────────────────────────────────────────────────────────
+
+  #requireOpen(prepared: PreparedTurn<R>, action: string): OpenTurn<R> {
+    const open = this.#open;
+    if (open === null || open === PREPARING) {
+      throw new TransactionError(
+        `Cannot ${action}: session '${this.id}' has no open turn (it was committed or rolled back).`,
+      );
+    }
+    if (this.#committing) {
+      throw new TransactionError(`Cannot ${action}: session '${this.id}' is already committing this turn.`);
+    }
+    if (open.prepared !== prepared) {
+      throw new TransactionError(
+        `Cannot ${action}: that prepared request is stale; use the one the latest prepare() or continue() returned.`,
+      );
+    }
+    return open;
+  }
+
+  #assistantMessage(modelReply: ModelReply, prepared: PreparedTurn<R>): AssistantMessage {
+    return {
+      id: this.#engine.newId(),
+      role: 'assistant',
+      createdAt: this.#engine.now(),
+      modelReply,
+      requestContext: prepared.requestContext,
+    };
+  }
+
+  #usageReport(plan: ContextPlan, usage: Usage | undefined, reply: ModelReply): UsageReport {
+    return {
+      planId: plan.id,
+      estimatedInputTokens: plan.budget.used,
+      actualInputTokens: usage?.inputTokens ?? null,
+      outputTokens: usage?.outputTokens ?? null,
+      encoding: plan.encoding,
+      model: reply.model ?? this.#engine.model,
+    };
+  }
+
+  #stored(plan: ContextPlan, input: PlanInput): StoredPlan {
+    return { sessionId: this.id, turnIndex: this.#record.turnCount, plan, input };
+  }
+
+  async #select(query: string): Promise<RetrievalSet | null> {
+    const limits = this.#engine.modeLimits[this.mode];
+    if (limits.topK === 0) return null;
+    const exclude = new Set<ItemKey>(this.#record.contextItems.map(itemKey));
+    for (const pin of this.#record.pins) if (pin.target.kind === 'item') exclude.add(itemKey(pin.target.ref));
+    return this.#engine.selector.select({
+      query,
+      catalog: this.#engine.catalog,
+      exclude,
+      limit: limits.topK + 5,
+    });
+  }
+
+  #planInput(
+    userMessage: UserMessage,
+    steps: readonly TurnStep[],
+    retrievalSet: RetrievalSet | null,
+    previous?: PlanInput,
+  ): PlanInput {
+    const { catalog, candidates, modeLimits } = this.#engine;
+    const current = candidates.current(userMessage, steps);
+    // Within one turn only the current turn changes; everything else is reused as planned.
+    if (previous) return { ...previous, current };
+
+    const mode = this.mode;
+    const session = this.#record.contextItems.map((entry): ItemCandidate => {
+      const origin = { via: 'session', includeMode: entry.includeMode } as const;
+      const item = catalog.get(entry);
+      if (!item) return candidates.unavailableItem(entry, origin, 'missing');
+      if (!item.enabled) return candidates.unavailableItem(entry, origin, 'disabled');
+      return candidates.item(item, origin);
+    });
+
+    const pinnedTurns = new Map<number, { pinId: string; pin: PinKind }>();
+    const pins: (ItemCandidate | CardCandidate | TurnCandidate)[] = [];
+    const strength: Record<PinKind, number> = { sticky: 2, leased: 1, ephemeral: 0 };
+    for (const pin of this.#record.pins) {
+      const target = pin.target;
+      if (target.kind === 'card') {
+        pins.push(candidates.card(pin.id, pin.kind, target.title, target.text));
+      } else if (target.kind === 'item') {
+        const item = catalog.get(target.ref);
+        const origin = { via: 'pin', pinId: pin.id, pin: pin.kind } as const;
+        if (!item?.enabled)
+          pins.push(candidates.unavailableItem(target.ref, origin, item ? 'disabled' : 'missing'));
+        else if (pin.kind === 'ephemeral')
+          pins.push(candidates.card(pin.id, pin.kind, displayName(item), cardText(item)));
+        else pins.push(candidates.item(item, origin));
+      } else {
+        const turn = this.#turns.find((entry) =>
+          entry.messages.some((message) => message.id === target.messageId),
+        );
+        if (!turn) continue;
+        if (pin.kind === 'ephemeral') {
+          const message = turn.messages.find((entry) => entry.id === target.messageId) as ChatMessage;
+          pins.push(
+            candidates.card(pin.id, pin.kind, `${message.role} message`, excerpt(messageText(message))),
+          );
+          continue;
+        }
+        const held = pinnedTurns.get(turn.index);
+        if (!held || strength[pin.kind] > strength[held.pin])
+          pinnedTurns.set(turn.index, { pinId: pin.id, pin: pin.kind });
+      }
+    }
+    for (const [index, pinned] of [...pinnedTurns].sort(([a], [b]) => a - b)) {
+      pins.push(candidates.turn(this.#turns[index] as Turn, pinned));
+    }
+
+    const agent: ItemCandidate[] = [];
+    for (const hit of retrievalSet?.hits ?? []) {
+      const item = catalog.get(hit.key);
+      if (item?.enabled)
+        agent.push(candidates.item(item, { via: 'agent', score: hit.score, rank: hit.rank }));
+    }
+
+    const history = this.#turns
+      .filter((turn) => !pinnedTurns.has(turn.index))
+      .map((turn) => candidates.turn(turn));
+    const workspace = this.#record.workspace;
+    return {
+      contextWindow: this.#engine.contextWindow,
+      reservedOutput: this.#engine.reservedOutput,
+      mode,
+      limits: modeLimits[mode],
+      encoding: candidates.encoding,
+      overhead: {
+        fixed: TOKEN_OVERHEAD.message + TOKEN_OVERHEAD.reply,
+        toolsPresent: TOKEN_OVERHEAD.toolsPresent,
+      },
+      system: this.#systemPrompt.parts().map((part) => candidates.prompt(part)),
+      session,
+      pins,
+      agent,
+      history,
+      current,
+      workspace: workspace === null ? null : candidates.workspace(workspace),
+      retrievalSetId: retrievalSet?.id ?? null,
+    };
+  }
+
+  #render(
+    input: PlanInput,
+    userMessage: UserMessage,
+    steps: readonly TurnStep[],
+    retrievalSet: RetrievalSet | null,
+  ): PreparedTurn<R> {
+    const plan = planContext(input);
+    return Object.freeze({
+      sessionId: this.id,
+      plan,
+      request: this.#engine.render(plan),
+      requestContext: requestContextFromPlan(plan, this.#engine.now()),
+      retrievalSet,
+      userMessage,
+      steps,
+    });
+  }
+
+  #update(change: (record: SessionRecord) => SessionRecord): Promise<void> {
+    return this.#exclusive(async () => {
+      const next = change(this.#record);
+      if (next === this.#record) return;
+      const record = { ...next, updatedAt: this.#engine.now() };
+      await this.#engine.store.saveSession(record);
+      this.#record = record;
+    });
+  }
+
+  // Writes run one at a time, each reading the record the previous one left, so no update is lost.
+  #exclusive<T>(write: () => Promise<T>): Promise<T> {
+    const run = this.#writing.then(write, write);
+    this.#writing = run.catch(() => undefined);
+    return run;
+  }
+}
+
+function messageText(message: ChatMessage): string {
+  return message.role === 'assistant' ? message.modelReply.content : message.content;
+}
+
+const CARD_LENGTH = 280;
+
+function excerpt(text: string): string {
+  const line = text.trim();
+  return line.length <= CARD_LENGTH ? line : `${line.slice(0, CARD_LENGTH - 1)}…`;
+}
+
+/** The thin card of an item: its description, or the start of its content. */
+function cardText(item: CatalogItem): string {
+  if (item.description !== '') return excerpt(item.description);
+  return item.type === 'tool' ? `Tool on server ${item.serverName}` : excerpt(item.content);
+}

@@ -1,0 +1,79 @@
+import { CtxkitError, type ErrorIssue } from './ctxkit-error.js';
+
+function listIssues(issues: readonly ErrorIssue[]): string {
+  return issues.map((issue) => `  - ${issue.path}: ${issue.message}`).join('\n');
+}
+
+/** The catalog handed to `defineCatalog` has problems; `issues` lists every one of them, not just the first. */
+export class CatalogError extends CtxkitError {
+  readonly code = 'catalog_invalid';
+  readonly issues: readonly ErrorIssue[];
+
+  constructor(issues: readonly ErrorIssue[]) {
+    super(
+      `The catalog has ${issues.length} problem${issues.length === 1 ? '' : 's'}:\n${listIssues(issues)}`,
+    );
+    this.issues = issues;
+  }
+}
+
+/** An argument to a public call is malformed (an unknown mode, a negative budget, a malformed reply, …). */
+export class ValidationError extends CtxkitError {
+  readonly code = 'invalid_input';
+  readonly issues: readonly ErrorIssue[];
+
+  constructor(what: string, issues: readonly ErrorIssue[]) {
+    super(`${what}:\n${listIssues(issues)}`);
+    this.issues = issues;
+  }
+}
+
+/** A required candidate that did not fit, with the tokens it needed. */
+export interface BudgetShortfall {
+  readonly id: string;
+  readonly section: string;
+  readonly tokens: number;
+}
+
+/**
+ * The items that must be sent (system prompt, session context, sticky pins, the current turn, the workspace)
+ * need more tokens than the budget holds. ctxkit never drops a required item silently.
+ */
+export class BudgetError extends CtxkitError {
+  readonly code = 'over_budget';
+  readonly budget: number;
+  readonly requiredTokens: number;
+  readonly required: readonly BudgetShortfall[];
+
+  constructor(budget: number, required: readonly BudgetShortfall[]) {
+    const requiredTokens = required.reduce((sum, item) => sum + item.tokens, 0);
+    const largest = [...required].sort((a, b) => b.tokens - a.tokens || (a.id < b.id ? -1 : 1)).slice(0, 5);
+    super(
+      `Required context needs ${requiredTokens} tokens but the budget is ${budget} ` +
+        `(over by ${requiredTokens - budget}). Largest required items: ` +
+        largest.map((item) => `${item.id} (${item.section}, ${item.tokens} tokens)`).join(', ') +
+        '. Remove items from the session, unpin sticky pins, shorten the workspace, or raise the context window.',
+    );
+    this.budget = budget;
+    this.requiredTokens = requiredTokens;
+    this.required = required;
+  }
+}
+
+/** A session operation was called out of order: a second `prepare` while a turn is open, a stale commit, … */
+export class TransactionError extends CtxkitError {
+  readonly code = 'transaction_state';
+}
+
+/** Something named by id (a session, an item, a pin, a plan) does not exist. */
+export class NotFoundError extends CtxkitError {
+  readonly code = 'not_found';
+  readonly kind: string;
+  readonly id: string;
+
+  constructor(kind: string, id: string, hint?: string) {
+    super(`No ${kind} '${id}'${hint ? `: ${hint}` : ''}.`);
+    this.kind = kind;
+    this.id = id;
+  }
+}

@@ -1,0 +1,2 @@
+export { canonicalJson } from './canonical-json.js';
+export { hashString } from './hash.js';

@@ -1,0 +1,241 @@
+import { BudgetError, type ErrorIssue, ValidationError } from '../errors/index.js';
+import { planId } from './fingerprint.js';
+import { isStableReason as isStable } from './reasons.js';
+import {
+  type Candidate,
+  type ContextPlan,
+  type ExcludedEntry,
+  type ExclusionReason,
+  type IncludedEntry,
+  type InclusionReason,
+  type ItemCandidate,
+  type PlanInput,
+  SECTIONS,
+  type Section,
+  type SectionTotals,
+} from './types.js';
+
+function checkInput(input: PlanInput): void {
+  const issues: ErrorIssue[] = [];
+  const wholeNumber = (value: number, path: string, min: number) => {
+    if (!Number.isInteger(value) || value < min)
+      issues.push({ path, message: `must be an integer ≥ ${min}, got ${value}` });
+  };
+  wholeNumber(input.contextWindow, 'contextWindow', 1);
+  wholeNumber(input.reservedOutput, 'reservedOutput', 0);
+  if (issues.length === 0 && input.reservedOutput >= input.contextWindow) {
+    issues.push({
+      path: 'reservedOutput',
+      message: `${input.reservedOutput} leaves nothing of the ${input.contextWindow}-token context window for the prompt`,
+    });
+  }
+  const { topK, minScore, maxShare } = input.limits;
+  wholeNumber(topK, 'limits.topK', 0);
+  if (!(minScore >= 0 && minScore <= 1))
+    issues.push({ path: 'limits.minScore', message: 'must be between 0 and 1' });
+  if (!(maxShare >= 0 && maxShare <= 1))
+    issues.push({ path: 'limits.maxShare', message: 'must be between 0 and 1' });
+  const seen = new Set<string>();
+  const all: readonly Candidate[] = [
+    ...input.system,
+    ...input.session,
+    ...input.pins,
+    ...input.history,
+    input.current,
+    ...(input.workspace ? [input.workspace] : []),
+  ];
+  for (const candidate of all) {
+    if (!Number.isInteger(candidate.tokens) || candidate.tokens < 0) {
+      issues.push({
+        path: `candidates.${candidate.id}.tokens`,
+        message: `must be an integer ≥ 0, got ${candidate.tokens}`,
+      });
+    }
+    // Agent candidates may repeat an id (the planner excludes them as duplicates); nothing else may.
+    if (seen.has(candidate.id))
+      issues.push({ path: `candidates.${candidate.id}`, message: 'id appears twice' });
+    seen.add(candidate.id);
+  }
+  if (issues.length > 0) throw new ValidationError('Invalid plan input', issues);
+}
+
+/** Prompt order: by section; inside one, stable parts first (so provider prompt caches hit), then as given. */
+function orderIncluded(entries: IncludedEntry[]): IncludedEntry[] {
+  const sectionRank = new Map(SECTIONS.map((section, i) => [section, i]));
+  const withIndex = entries.map((entry, index) => ({ entry, index }));
+  const key = ({ entry }: { entry: IncludedEntry }) => {
+    const { candidate, reason } = entry;
+    if (candidate.kind === 'turn') return candidate.turnIndex;
+    if (candidate.kind === 'item') return (isStable(reason) ? 0 : 1e9) + candidate.order;
+    return isStable(reason) ? 0 : 1;
+  };
+  withIndex.sort(
+    (a, b) =>
+      (sectionRank.get(a.entry.candidate.section) ?? 0) - (sectionRank.get(b.entry.candidate.section) ?? 0) ||
+      key(a) - key(b) ||
+      a.index - b.index,
+  );
+  return withIndex.map(({ entry }) => entry);
+}
+
+function totals(
+  included: readonly IncludedEntry[],
+  excluded: readonly ExcludedEntry[],
+): Record<Section, SectionTotals> {
+  const result = Object.fromEntries(
+    SECTIONS.map((s) => [s, { tokens: 0, included: 0, excluded: 0 }]),
+  ) as Record<Section, { tokens: number; included: number; excluded: number }>;
+  for (const { candidate } of included) {
+    result[candidate.section].tokens += candidate.tokens;
+    result[candidate.section].included += 1;
+  }
+  for (const { candidate } of excluded) result[candidate.section].excluded += 1;
+  return result;
+}
+
+/**
+ * Plans one request: a pure function of its input. Required candidates (system prompt, session context,
+ * sticky pins, the current turn, the workspace) must all fit or a BudgetError names them. Then, while budget
+ * remains: leased pins, ephemeral pins, agent items (within the mode's top-k, threshold and share), and
+ * history from the newest turn back, stopping at the first turn that does not fit so history stays contiguous.
+ * Every candidate ends up in `included` or `excluded`, each with its reason.
+ */
+export function planContext(input: PlanInput): ContextPlan {
+  checkInput(input);
+  const available = input.contextWindow - input.reservedOutput;
+  const included: IncludedEntry[] = [];
+  const excluded: ExcludedEntry[] = [];
+  const taken = new Set<string>();
+  const include = (candidate: Candidate, reason: InclusionReason) => {
+    included.push({ candidate, reason });
+    taken.add(candidate.id);
+  };
+  const exclude = (candidate: Candidate, reason: ExclusionReason) => excluded.push({ candidate, reason });
+
+  const anyTool = [...input.session, ...input.pins, ...input.agent].some(
+    (candidate) => candidate.section === 'tools' && !(candidate.kind === 'item' && candidate.unavailable),
+  );
+  const overhead = input.overhead.fixed + (anyTool ? input.overhead.toolsPresent : 0);
+
+  // 1. Required: everything the host or the user insisted on.
+  const required: [Candidate, InclusionReason][] = input.system.map((c) => [c, { code: 'system-prompt' }]);
+  const unavailable = (candidate: ItemCandidate) => {
+    if (!candidate.unavailable) return false;
+    exclude(candidate, { code: 'unavailable', why: candidate.unavailable });
+    return true;
+  };
+  for (const candidate of input.session) {
+    if (unavailable(candidate) || candidate.origin.via !== 'session') continue;
+    required.push([candidate, { code: 'session', includeMode: candidate.origin.includeMode }]);
+  }
+  const optionalPins: (typeof input.pins)[number][] = [];
+  const sessionIds = new Set(input.session.map((candidate) => candidate.id));
+  for (const candidate of input.pins) {
+    if (candidate.kind === 'item' && unavailable(candidate)) continue;
+    if (sessionIds.has(candidate.id)) {
+      exclude(candidate, { code: 'duplicate', of: candidate.id });
+      continue;
+    }
+    const pin = pinOf(candidate);
+    if (pin.pin === 'sticky') required.push([candidate, { code: 'pinned', ...pin }]);
+    else optionalPins.push(candidate);
+  }
+  required.push([input.current, { code: 'current-turn' }]);
+  if (input.workspace) required.push([input.workspace, { code: 'workspace' }]);
+
+  const requiredTokens = required.reduce((sum, [candidate]) => sum + candidate.tokens, 0);
+  if (overhead + requiredTokens > available) {
+    throw new BudgetError(available - overhead, [
+      ...required.map(([c]) => ({ id: c.id, section: c.section, tokens: c.tokens })),
+    ]);
+  }
+  for (const [candidate, reason] of required) include(candidate, reason);
+  let remaining = available - overhead - requiredTokens;
+
+  // 2. Leased pins, then ephemeral ones.
+  const byPinStrength = [...optionalPins].sort(
+    (a, b) => (pinOf(a).pin === 'leased' ? 0 : 1) - (pinOf(b).pin === 'leased' ? 0 : 1),
+  );
+  for (const candidate of byPinStrength) {
+    if (candidate.tokens > remaining) {
+      exclude(candidate, { code: 'budget', needed: candidate.tokens, remaining });
+      continue;
+    }
+    include(candidate, { code: 'pinned', ...pinOf(candidate) });
+    remaining -= candidate.tokens;
+  }
+
+  // 3. Agent items in rank order, within the mode's limits.
+  const { topK, minScore, maxShare } = input.limits;
+  const shareCap = Math.floor(available * maxShare);
+  let agentCount = 0;
+  let agentTokens = 0;
+  for (const candidate of input.agent) {
+    if (unavailable(candidate)) continue;
+    const score = candidate.origin.via === 'agent' ? candidate.origin.score : 0;
+    const rank = candidate.origin.via === 'agent' ? candidate.origin.rank : 0;
+    if (taken.has(candidate.id)) exclude(candidate, { code: 'duplicate', of: candidate.id });
+    else if (score < minScore) exclude(candidate, { code: 'below-threshold', score, threshold: minScore });
+    else if (agentCount >= topK) exclude(candidate, { code: 'mode-limit', mode: input.mode, limit: topK });
+    else if (agentTokens + candidate.tokens > shareCap)
+      exclude(candidate, { code: 'agent-share', cap: shareCap });
+    else if (candidate.tokens > remaining)
+      exclude(candidate, { code: 'budget', needed: candidate.tokens, remaining });
+    else {
+      include(candidate, { code: 'agent', score, rank });
+      agentCount += 1;
+      agentTokens += candidate.tokens;
+      remaining -= candidate.tokens;
+    }
+  }
+
+  // 4. History, newest turn first, as one contiguous run.
+  let cutoff: string | null = null;
+  for (let i = input.history.length - 1; i >= 0; i--) {
+    const candidate = input.history[i] as (typeof input.history)[number];
+    if (cutoff !== null) exclude(candidate, { code: 'history-cutoff', after: cutoff });
+    else if (candidate.tokens > remaining) {
+      exclude(candidate, { code: 'budget', needed: candidate.tokens, remaining });
+      cutoff = candidate.id;
+    } else {
+      include(candidate, { code: 'history', age: input.history.length - 1 - i });
+      remaining -= candidate.tokens;
+    }
+  }
+
+  const ordered = orderIncluded(included);
+  return {
+    id: planId(input),
+    mode: input.mode,
+    limits: input.limits,
+    encoding: input.encoding,
+    budget: {
+      contextWindow: input.contextWindow,
+      reservedOutput: input.reservedOutput,
+      available,
+      used: available - remaining,
+      overhead,
+    },
+    sections: totals(ordered, excluded),
+    included: ordered,
+    excluded,
+    retrievalSetId: input.retrievalSetId,
+  };
+}
+
+function pinOf(candidate: PlanInput['pins'][number]) {
+  if (candidate.kind === 'card') return { pin: candidate.pin, pinId: candidate.pinId };
+  if (candidate.kind === 'turn') {
+    if (!candidate.pinned)
+      throw new ValidationError('Invalid plan input', [
+        { path: `pins.${candidate.id}`, message: 'a turn among pins must say which pin holds it' },
+      ]);
+    return candidate.pinned;
+  }
+  if (candidate.origin.via !== 'pin') {
+    throw new ValidationError('Invalid plan input', [
+      { path: `pins.${candidate.id}`, message: `an item among pins must have origin 'pin'` },
+    ]);
+  }
+  return { pin: candidate.origin.pin, pinId: candidate.origin.pinId };
+}

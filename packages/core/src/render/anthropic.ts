@@ -1,0 +1,114 @@
+import type { ContextPlan } from '../planner/index.js';
+import type { ChatMessage, TurnStep } from '../session/types.js';
+import { layoutPlan } from './layout.js';
+import type { RenderOptions } from './openai.js';
+import { PART_SEPARATOR } from './text.js';
+
+export type AnthropicBlock =
+  | { readonly type: 'text'; readonly text: string }
+  | { readonly type: 'tool_use'; readonly id: string; readonly name: string; readonly input: object }
+  | {
+      readonly type: 'tool_result';
+      readonly tool_use_id: string;
+      readonly content: string;
+      readonly is_error?: boolean;
+    };
+
+export interface AnthropicMessage {
+  readonly role: 'user' | 'assistant';
+  readonly content: readonly AnthropicBlock[];
+}
+
+export interface AnthropicMessagesRequest {
+  readonly model: string;
+  readonly max_tokens: number;
+  readonly system?: readonly { readonly type: 'text'; readonly text: string }[];
+  readonly messages: readonly AnthropicMessage[];
+  readonly tools?: readonly {
+    readonly name: string;
+    readonly description: string;
+    readonly input_schema: object;
+  }[];
+}
+
+function blocksOf(message: ChatMessage | TurnStep): [AnthropicMessage['role'], AnthropicBlock[]] | null {
+  const text = (value: string): AnthropicBlock[] => (value === '' ? [] : [{ type: 'text', text: value }]);
+  switch (message.role) {
+    case 'user':
+      return ['user', text(message.content)];
+    case 'assistant':
+      return [
+        'assistant',
+        [
+          ...text(message.modelReply.content),
+          ...(message.modelReply.toolCalls ?? []).map(
+            (call): AnthropicBlock => ({
+              type: 'tool_use',
+              id: call.id,
+              name: call.name,
+              input: call.arguments,
+            }),
+          ),
+        ],
+      ];
+    case 'tool':
+      return [
+        'user',
+        [
+          {
+            type: 'tool_result',
+            tool_use_id: message.toolCallId,
+            content: message.content,
+            ...(message.isError && { is_error: true }),
+          },
+        ],
+      ];
+    default:
+      return null;
+  }
+}
+
+/**
+ * An Anthropic Messages request built from the plan alone. Anthropic wants alternating roles and non-empty
+ * text, so consecutive same-role messages are merged into one message of several blocks (tool results travel
+ * as user blocks) and empty text is left out.
+ */
+export function renderAnthropicMessages(plan: ContextPlan, options: RenderOptions): AnthropicMessagesRequest {
+  const layout = layoutPlan(plan);
+  const messages: { role: AnthropicMessage['role']; content: AnthropicBlock[] }[] = [];
+  const push = (role: AnthropicMessage['role'], blocks: AnthropicBlock[]) => {
+    if (blocks.length === 0) return;
+    const last = messages.at(-1);
+    if (last && last.role === role) last.content.push(...blocks);
+    else messages.push({ role, content: [...blocks] });
+  };
+  for (const message of layout.history) {
+    const converted = blocksOf(message);
+    if (converted) push(...converted);
+  }
+  const currentBlocks: AnthropicBlock[] = [];
+  if (layout.volatile.length > 0)
+    currentBlocks.push({ type: 'text', text: layout.volatile.join(PART_SEPARATOR) });
+  if (layout.current.content !== '') currentBlocks.push({ type: 'text', text: layout.current.content });
+  if (layout.workspace) currentBlocks.push({ type: 'text', text: layout.workspace });
+  push('user', currentBlocks);
+  for (const step of layout.steps) {
+    const converted = blocksOf(step);
+    if (converted) push(...converted);
+  }
+  return {
+    model: options.model,
+    max_tokens: plan.budget.reservedOutput,
+    ...(layout.system.length > 0 && {
+      system: [{ type: 'text' as const, text: layout.system.join(PART_SEPARATOR) }],
+    }),
+    messages,
+    ...(layout.tools.length > 0 && {
+      tools: layout.tools.map(({ body }) => ({
+        name: body.functionName,
+        description: body.description,
+        input_schema: body.inputSchema,
+      })),
+    }),
+  };
+}

@@ -1,0 +1,24 @@
+export {
+  type AnthropicBlock,
+  type AnthropicMessage,
+  type AnthropicMessagesRequest,
+  renderAnthropicMessages,
+} from './anthropic.js';
+export { layoutPlan, type PromptLayout, type ToolDefinition } from './layout.js';
+export {
+  type OpenAIChatRequest,
+  type OpenAIContentPart,
+  type OpenAIMessage,
+  type RenderOptions,
+  renderOpenAIChat,
+} from './openai.js';
+export {
+  escapeAttribute,
+  escapeText,
+  formatArguments,
+  formatCard,
+  formatFragment,
+  formatItem,
+  formatToolForCounting,
+  PART_SEPARATOR,
+} from './text.js';

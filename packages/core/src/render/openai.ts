@@ -1,0 +1,101 @@
+import type { ContextPlan } from '../planner/index.js';
+import type { ChatMessage, TurnStep } from '../session/types.js';
+import { layoutPlan } from './layout.js';
+import { formatArguments, PART_SEPARATOR } from './text.js';
+
+export type OpenAIContentPart = { readonly type: 'text'; readonly text: string };
+
+export type OpenAIMessage =
+  | { readonly role: 'system'; readonly content: string }
+  | { readonly role: 'user'; readonly content: string | readonly OpenAIContentPart[] }
+  | {
+      readonly role: 'assistant';
+      readonly content: string | null;
+      readonly tool_calls?: readonly {
+        readonly id: string;
+        readonly type: 'function';
+        readonly function: { readonly name: string; readonly arguments: string };
+      }[];
+    }
+  | { readonly role: 'tool'; readonly tool_call_id: string; readonly content: string };
+
+export interface OpenAIChatRequest {
+  readonly model: string;
+  readonly messages: readonly OpenAIMessage[];
+  readonly tools?: readonly {
+    readonly type: 'function';
+    readonly function: { readonly name: string; readonly description: string; readonly parameters: object };
+  }[];
+  readonly max_completion_tokens: number;
+}
+
+export interface RenderOptions {
+  readonly model: string;
+}
+
+function toOpenAI(message: ChatMessage | TurnStep): OpenAIMessage | null {
+  switch (message.role) {
+    case 'user':
+      return { role: 'user', content: message.content };
+    case 'assistant': {
+      const calls = message.modelReply.toolCalls ?? [];
+      return {
+        role: 'assistant',
+        content: message.modelReply.content === '' && calls.length > 0 ? null : message.modelReply.content,
+        ...(calls.length > 0 && {
+          tool_calls: calls.map((call) => ({
+            id: call.id,
+            type: 'function' as const,
+            function: { name: call.name, arguments: formatArguments(call.arguments) },
+          })),
+        }),
+      };
+    }
+    case 'tool':
+      return { role: 'tool', tool_call_id: message.toolCallId, content: message.content };
+    default:
+      return null;
+  }
+}
+
+/**
+ * An OpenAI Chat Completions request (also what OpenAI-compatible servers such as Ollama and OpenRouter take),
+ * built from the plan alone: stable system prompt first, then history, then the per-request context and the
+ * user's message, then the workspace.
+ */
+export function renderOpenAIChat(plan: ContextPlan, options: RenderOptions): OpenAIChatRequest {
+  const layout = layoutPlan(plan);
+  const messages: OpenAIMessage[] = [];
+  if (layout.system.length > 0)
+    messages.push({ role: 'system', content: layout.system.join(PART_SEPARATOR) });
+  for (const message of layout.history) {
+    const converted = toOpenAI(message);
+    if (converted) messages.push(converted);
+  }
+  messages.push({
+    role: 'user',
+    content:
+      layout.volatile.length === 0
+        ? layout.current.content
+        : [
+            { type: 'text', text: layout.volatile.join(PART_SEPARATOR) },
+            { type: 'text', text: layout.current.content },
+          ],
+  });
+  if (layout.workspace !== null) messages.push({ role: 'user', content: layout.workspace });
+  for (const step of layout.steps) {
+    const converted = toOpenAI(step);
+    if (converted) messages.push(converted);
+  }
+  return {
+    model: options.model,
+    messages,
+    ...(layout.tools.length > 0 && {
+      tools: layout.tools.map(({ body }) => ({
+        type: 'function' as const,
+        function: { name: body.functionName, description: body.description, parameters: body.inputSchema },
+      })),
+    }),
+    max_completion_tokens: plan.budget.reservedOutput,
+  };
+}

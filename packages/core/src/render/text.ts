@@ -1,0 +1,49 @@
+import type { ItemRef } from '../catalog/index.js';
+import type { ItemBody } from '../planner/index.js';
+
+/**
+ * Item text is data. Escaping `&` and `<` means no text can open or close a tag, so an item can never end its
+ * own section of the prompt or start another. Models read `&lt;` as `<`.
+ */
+export function escapeText(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+}
+
+export function escapeAttribute(text: string): string {
+  return escapeText(text).replace(/"/g, '&quot;').replace(/\r?\n/g, '&#10;');
+}
+
+function element(tag: string, attributes: Record<string, string>, body: string): string {
+  const attrs = Object.entries(attributes)
+    .map(([name, value]) => ` ${name}="${escapeAttribute(value)}"`)
+    .join('');
+  return `<${tag}${attrs}>\n${escapeText(body)}\n</${tag}>`;
+}
+
+/** Parts of a system prompt or context block are joined by a blank line. */
+export const PART_SEPARATOR = '\n\n';
+
+/** A rule or reference as it appears in the prompt. */
+export function formatItem(ref: ItemRef, body: Extract<ItemBody, { type: 'rule' | 'reference' }>): string {
+  return element(ref.type, { name: ref.name }, body.content);
+}
+
+/** A fragment of the system prompt (data the host computed, such as a file list). */
+export function formatFragment(name: string, text: string): string {
+  return element('fragment', { name }, text);
+}
+
+/** A pinned card: a short piece of text kept in view. */
+export function formatCard(title: string, text: string): string {
+  return element('pin', { title }, text);
+}
+
+/** A tool definition, as the text its tokens are counted from. */
+export function formatToolForCounting(body: Extract<ItemBody, { type: 'tool' }>): string {
+  return `${body.functionName}\n${body.description}\n${JSON.stringify(body.inputSchema)}`;
+}
+
+/** Arguments of a tool call, as providers that take them as a string expect them. */
+export function formatArguments(args: unknown): string {
+  return JSON.stringify(args);
+}

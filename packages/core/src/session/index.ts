@@ -1,0 +1,37 @@
+export {
+  advanceLeases,
+  describePinTarget,
+  makePin,
+  newSessionRecord,
+  pinTargetKey,
+  withItem,
+  withoutItem,
+  withoutPin,
+  withPin,
+  withPromotedPin,
+  withTask,
+} from './state.js';
+export { type PromptPartText, SystemPrompt } from './system-prompt.js';
+export type {
+  AssistantMessage,
+  ChatMessage,
+  ContextMode,
+  Lease,
+  LeaseScope,
+  ModelReply,
+  NoteMessage,
+  Pin,
+  PinKind,
+  PinTarget,
+  RequestContext,
+  RequestContextItem,
+  SessionContextItem,
+  SessionRecord,
+  ToolCall,
+  ToolResultMessage,
+  TurnStep,
+  Usage,
+  UsageReport,
+  UserMessage,
+} from './types.js';
+export { CONTEXT_MODES } from './types.js';

@@ -1,0 +1,132 @@
+import type { IncludeMode, ItemRef, JsonObject } from '../catalog/index.js';
+
+/** How much automatic retrieval a request gets. */
+export type ContextMode = 'off' | 'light' | 'heavy';
+export const CONTEXT_MODES: readonly ContextMode[] = ['off', 'light', 'heavy'];
+
+/** An item of the session context and how it got there. */
+export type SessionContextItem = ItemRef & { readonly includeMode: 'always' | 'manual' };
+
+/** An item used for one request and how it came in; agent items carry their similarity score. */
+export type RequestContextItem = ItemRef & {
+  readonly includeMode: IncludeMode;
+  readonly similarityScore?: number;
+  /** Set when the item came in through a pin rather than the session or retrieval. */
+  readonly pin?: PinKind;
+  readonly tokens: number;
+};
+
+/** What was used to produce an assistant message: recorded on that message. */
+export interface RequestContext {
+  readonly items: readonly RequestContextItem[];
+  /** ISO 8601 time the request was prepared. */
+  readonly timestamp: string;
+  /** The ContextPlan this request was rendered from. */
+  readonly planId: string;
+}
+
+export interface ToolCall {
+  readonly id: string;
+  /** The function name the model called (`<server>__<tool>` for catalog tools). */
+  readonly name: string;
+  readonly arguments: JsonObject;
+}
+
+export interface ModelReply {
+  readonly content: string;
+  readonly toolCalls?: readonly ToolCall[];
+  readonly model?: string;
+  readonly stopReason?: string;
+}
+
+interface MessageBase {
+  readonly id: string;
+  /** ISO 8601. */
+  readonly createdAt: string;
+}
+
+export type UserMessage = MessageBase & { readonly role: 'user'; readonly content: string };
+export type AssistantMessage = MessageBase & {
+  readonly role: 'assistant';
+  readonly modelReply: ModelReply;
+  /** Absent on messages written before context tracking existed. */
+  readonly requestContext?: RequestContext;
+};
+export type ToolResultMessage = MessageBase & {
+  readonly role: 'tool';
+  readonly toolCallId: string;
+  readonly toolName: string;
+  readonly content: string;
+  readonly isError?: boolean;
+};
+/** Notes in the transcript (a failed request, a fork). Shown to people; never sent to the model. */
+export type NoteMessage = MessageBase & { readonly role: 'system' | 'error'; readonly content: string };
+
+export type ChatMessage = UserMessage | AssistantMessage | ToolResultMessage | NoteMessage;
+/** The messages of a turn after its user message: the model's replies and the tool results between them. */
+export type TurnStep = AssistantMessage | ToolResultMessage;
+
+export type PinKind = 'sticky' | 'leased' | 'ephemeral';
+
+/** What a pin keeps in context: a catalog item, a message (its whole turn), or a card of text. */
+export type PinTarget =
+  | { readonly kind: 'item'; readonly ref: ItemRef }
+  | { readonly kind: 'message'; readonly messageId: string }
+  | { readonly kind: 'card'; readonly title: string; readonly text: string };
+
+/** How long a leased pin is kept: for a number of committed turns, or while a task is the session's task. */
+export type LeaseScope =
+  | { readonly kind: 'turns'; readonly turns: number }
+  | { readonly kind: 'task'; readonly taskId: string };
+
+export type Lease =
+  | { readonly kind: 'turns'; readonly turns: number; readonly remaining: number }
+  | { readonly kind: 'task'; readonly taskId: string };
+
+export type Pin =
+  | {
+      readonly id: string;
+      readonly kind: 'sticky' | 'ephemeral';
+      readonly target: PinTarget;
+      readonly createdAt: string;
+    }
+  | {
+      readonly id: string;
+      readonly kind: 'leased';
+      readonly target: PinTarget;
+      readonly lease: Lease;
+      readonly createdAt: string;
+    };
+
+/** Everything about a session except its messages, which are stored one by one. */
+export interface SessionRecord {
+  readonly id: string;
+  readonly title: string;
+  readonly createdAt: string;
+  readonly updatedAt: string;
+  readonly contextItems: readonly SessionContextItem[];
+  readonly pins: readonly Pin[];
+  /** Per-session override of the engine's default context mode. */
+  readonly mode: ContextMode | null;
+  /** The task leases can be scoped to; null when none is set. */
+  readonly taskId: string | null;
+  /** The trailing workspace message; null when none. */
+  readonly workspace: string | null;
+  readonly turnCount: number;
+}
+
+/** Token usage a provider reported for one request. */
+export interface Usage {
+  readonly inputTokens: number;
+  readonly outputTokens?: number;
+}
+
+/** After a response: what the plan estimated against what the provider counted. */
+export interface UsageReport {
+  readonly planId: string;
+  readonly estimatedInputTokens: number;
+  readonly actualInputTokens: number | null;
+  readonly outputTokens: number | null;
+  readonly encoding: string;
+  readonly model: string | null;
+}

@@ -1,0 +1,81 @@
+import type { ChatMessage, SessionRecord, UsageReport } from '../session/types.js';
+import type { LoadedSession, Store, StoredPlan, StoreEvent, TurnCommit } from './types.js';
+
+interface SessionData {
+  record: SessionRecord;
+  messages: ChatMessage[];
+  plans: StoredPlan[];
+  usage: UsageReport[];
+}
+
+/**
+ * A Store in the tab's memory: nothing survives a reload. The default store, and the reference behaviour every
+ * other store is tested against. It keeps the immutable records it is given rather than copying them, so a
+ * turn costs the same however long the session is.
+ */
+export class MemoryStore implements Store {
+  readonly #sessions = new Map<string, SessionData>();
+  readonly #plans = new Map<string, StoredPlan>();
+  readonly #listeners = new Set<(event: StoreEvent) => void>();
+
+  async saveSession(record: SessionRecord): Promise<void> {
+    const data = this.#sessions.get(record.id);
+    if (data) data.record = record;
+    else this.#sessions.set(record.id, { record, messages: [], plans: [], usage: [] });
+    this.#emit({ type: 'session-saved', sessionId: record.id });
+  }
+
+  async loadSession(sessionId: string): Promise<LoadedSession | undefined> {
+    const data = this.#sessions.get(sessionId);
+    return data && { record: data.record, messages: [...data.messages] };
+  }
+
+  async listSessions(): Promise<SessionRecord[]> {
+    return [...this.#sessions.values()].map((data) => data.record);
+  }
+
+  async deleteSession(sessionId: string): Promise<void> {
+    const data = this.#sessions.get(sessionId);
+    if (!data) return;
+    for (const stored of data.plans) this.#plans.delete(stored.plan.id);
+    this.#sessions.delete(sessionId);
+    this.#emit({ type: 'session-deleted', sessionId });
+  }
+
+  async commitTurn(commit: TurnCommit): Promise<void> {
+    const data = this.#sessions.get(commit.session.id);
+    if (!data) throw new RangeError(`Cannot commit to session '${commit.session.id}': it was never saved`);
+    // Nothing above can fail halfway; from here the writes are plain assignments.
+    data.record = commit.session;
+    data.messages.push(...commit.messages);
+    data.plans.push(...commit.plans);
+    data.usage.push(...commit.usage);
+    for (const stored of commit.plans) this.#plans.set(stored.plan.id, stored);
+    this.#emit({
+      type: 'turn-committed',
+      sessionId: commit.session.id,
+      turnIndex: commit.session.turnCount - 1,
+    });
+  }
+
+  async getPlan(planId: string): Promise<StoredPlan | undefined> {
+    return this.#plans.get(planId);
+  }
+
+  async listPlans(sessionId: string): Promise<StoredPlan[]> {
+    return [...(this.#sessions.get(sessionId)?.plans ?? [])];
+  }
+
+  async listUsage(sessionId: string): Promise<UsageReport[]> {
+    return [...(this.#sessions.get(sessionId)?.usage ?? [])];
+  }
+
+  subscribe(listener: (event: StoreEvent) => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  #emit(event: StoreEvent): void {
+    for (const listener of this.#listeners) listener(event);
+  }
+}

@@ -1,0 +1,51 @@
+import type { ContextPlan, PlanInput } from '../planner/index.js';
+import type { ChatMessage, SessionRecord, UsageReport } from '../session/types.js';
+
+/** A plan as kept: the plan, the input it was computed from (so it can be replayed), and where it belongs. */
+export interface StoredPlan {
+  readonly sessionId: string;
+  readonly turnIndex: number;
+  readonly plan: ContextPlan;
+  readonly input: PlanInput;
+}
+
+/**
+ * Everything one committed turn writes, written all together or not at all: the session record after the turn
+ * (turn count, leases), the turn's messages (user message, model replies, tool results), the plans of its
+ * requests and their usage reports.
+ */
+export interface TurnCommit {
+  readonly session: SessionRecord;
+  readonly messages: readonly ChatMessage[];
+  readonly plans: readonly StoredPlan[];
+  readonly usage: readonly UsageReport[];
+}
+
+export interface LoadedSession {
+  readonly record: SessionRecord;
+  /** In the order they were written. */
+  readonly messages: readonly ChatMessage[];
+}
+
+export type StoreEvent =
+  | { readonly type: 'session-saved'; readonly sessionId: string }
+  | { readonly type: 'turn-committed'; readonly sessionId: string; readonly turnIndex: number }
+  | { readonly type: 'session-deleted'; readonly sessionId: string };
+
+/**
+ * Where sessions live. Every method is atomic: it fails whole, leaving what was stored untouched. Records
+ * handed to a store are immutable; a store keeps copies or leaves them as they are, never changes them.
+ */
+export interface Store {
+  saveSession(record: SessionRecord): Promise<void>;
+  loadSession(sessionId: string): Promise<LoadedSession | undefined>;
+  listSessions(): Promise<SessionRecord[]>;
+  deleteSession(sessionId: string): Promise<void>;
+  /** Writes a turn (or a note: a commit with messages and no plans). */
+  commitTurn(commit: TurnCommit): Promise<void>;
+  getPlan(planId: string): Promise<StoredPlan | undefined>;
+  listPlans(sessionId: string): Promise<StoredPlan[]>;
+  listUsage(sessionId: string): Promise<UsageReport[]>;
+  /** Called after every change is durable; returns the unsubscribe function. */
+  subscribe(listener: (event: StoreEvent) => void): () => void;
+}

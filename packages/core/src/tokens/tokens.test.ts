@@ -1,0 +1,63 @@
+import { describe, expect, test } from 'vitest';
+import { createApproximateCounter, loadTiktokenCounter, withTokenCache } from './index.js';
+
+describe('loadTiktokenCounter', () => {
+  test('counts with the real o200k_base and cl100k_base ranks', async () => {
+    const o200k = await loadTiktokenCounter('o200k_base');
+    const cl100k = await loadTiktokenCounter('cl100k_base');
+    expect(o200k.encoding).toBe('o200k_base');
+    // "hello world" is two tokens in both encodings; a long non-ASCII text differs between them.
+    expect(o200k.count('hello world')).toBe(2);
+    expect(cl100k.count('hello world')).toBe(2);
+    const hindi = 'नमस्ते दुनिया, यह एक परीक्षण है';
+    expect(o200k.count(hindi)).toBeLessThan(cl100k.count(hindi));
+    expect(o200k.count('')).toBe(0);
+  });
+
+  test('loads each encoding once and shares it', async () => {
+    const [a, b] = await Promise.all([loadTiktokenCounter(), loadTiktokenCounter('o200k_base')]);
+    expect(a).toBe(b);
+  });
+
+  test('counts special-token look-alikes as plain text instead of throwing', async () => {
+    const counter = await loadTiktokenCounter();
+    expect(counter.count('<|endoftext|>')).toBeGreaterThan(1);
+  });
+
+  test('rejects an unknown encoding', async () => {
+    // @ts-expect-error: not an encoding ctxkit ships
+    await expect(loadTiktokenCounter('p50k_base')).rejects.toThrow(/Unknown tiktoken encoding 'p50k_base'/);
+  });
+});
+
+describe('withTokenCache', () => {
+  test('tokenizes each long text once', () => {
+    let calls = 0;
+    const base = createApproximateCounter();
+    const counter = withTokenCache({
+      encoding: base.encoding,
+      count: (text) => {
+        calls++;
+        return base.count(text);
+      },
+    });
+    const text = 'a long enough rule text to be cached';
+    expect(counter.count(text)).toBe(base.count(text));
+    expect(counter.count(text)).toBe(base.count(text));
+    expect(calls).toBe(1);
+    expect(counter.stats).toEqual({ hits: 1, misses: 1, size: 1 });
+  });
+
+  test('evicts the least recently used entry past its size', () => {
+    const counter = withTokenCache(createApproximateCounter(), { maxEntries: 2, minLength: 1 });
+    counter.count('first');
+    counter.count('second');
+    counter.count('first');
+    counter.count('third');
+    expect(counter.stats.size).toBe(2);
+    counter.count('first');
+    expect(counter.stats.hits).toBe(2);
+    counter.count('second');
+    expect(counter.stats.misses).toBe(4);
+  });
+});
