@@ -186,7 +186,7 @@ export class Session<R> {
   // ── session context ────────────────────────────────────────────────────────────────────────────────────
 
   /** Adds a catalog item by hand, whatever its include mode. Idempotent. */
-  addItem(ref: ItemRef): Promise<void> {
+  async addItem(ref: ItemRef): Promise<void> {
     return this.#update((record) => withItem(record, this.#engine.catalog, ref));
   }
 
@@ -196,7 +196,7 @@ export class Session<R> {
   }
 
   /** Overrides the engine's default context mode for this session; `null` goes back to the default. */
-  setMode(mode: ContextMode | null): Promise<void> {
+  async setMode(mode: ContextMode | null): Promise<void> {
     if (mode !== null && !CONTEXT_MODES.includes(mode)) {
       throw new ValidationError('Invalid context mode', [
         {
@@ -247,7 +247,7 @@ export class Session<R> {
   }
 
   /** Ephemeral → leased. Only the user makes a pin sticky (by pinning it again as sticky). */
-  promotePin(pinId: string, lease: LeaseScope): Promise<void> {
+  async promotePin(pinId: string, lease: LeaseScope): Promise<void> {
     findPin(this.#record, pinId);
     return this.#update((record) => withPromotedPin(record, pinId, lease));
   }
@@ -368,7 +368,7 @@ export class Session<R> {
   }
 
   /** Writes the turn (user message, replies, tool results, plans, usage, lease updates) in one store commit. */
-  commit(prepared: PreparedTurn<R>, reply: ModelReply | string, usage?: Usage): Promise<CommitResult> {
+  async commit(prepared: PreparedTurn<R>, reply: ModelReply | string, usage?: Usage): Promise<CommitResult> {
     const open = this.#requireOpen(prepared, 'commit');
     const modelReply = normalizeReply(reply, 'reply');
     if ((modelReply.toolCalls ?? []).length > 0) {

@@ -35,27 +35,28 @@ function checkInput(input: PlanInput): void {
     issues.push({ path: 'limits.minScore', message: 'must be between 0 and 1' });
   if (!(maxShare >= 0 && maxShare <= 1))
     issues.push({ path: 'limits.maxShare', message: 'must be between 0 and 1' });
-  const seen = new Set<string>();
-  const all: readonly Candidate[] = [
-    ...input.system,
-    ...input.session,
-    ...input.pins,
-    ...input.history,
-    input.current,
-    ...(input.workspace ? [input.workspace] : []),
-  ];
-  for (const candidate of all) {
-    if (!Number.isInteger(candidate.tokens) || candidate.tokens < 0) {
+  const checkTokens = (candidates: readonly Candidate[]) => {
+    for (const candidate of candidates) {
+      if (Number.isInteger(candidate.tokens) && candidate.tokens >= 0) continue;
       issues.push({
         path: `candidates.${candidate.id}.tokens`,
         message: `must be an integer ≥ 0, got ${candidate.tokens}`,
       });
     }
-    // Agent candidates may repeat an id (the planner excludes them as duplicates); nothing else may.
-    if (seen.has(candidate.id))
-      issues.push({ path: `candidates.${candidate.id}`, message: 'id appears twice' });
-    seen.add(candidate.id);
-  }
+  };
+  const checkUnique = (candidates: readonly Candidate[]) => {
+    const seen = new Set<string>();
+    for (const { id } of candidates) {
+      if (seen.has(id)) issues.push({ path: `candidates.${id}`, message: 'id appears twice' });
+      seen.add(id);
+    }
+  };
+  const workspace = input.workspace ? [input.workspace] : [];
+  const fixed = [...input.system, ...input.session, ...input.history, input.current, ...workspace];
+  checkTokens([...fixed, ...input.pins, ...input.agent]);
+  // Pins and agent items may repeat a session item (the planner excludes them as duplicates); nothing else may.
+  checkUnique(fixed);
+  checkUnique(input.pins);
   if (issues.length > 0) throw new ValidationError('Invalid plan input', issues);
 }
 

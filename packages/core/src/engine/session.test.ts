@@ -1,0 +1,416 @@
+import { describe, expect, test } from 'vitest';
+import { BudgetError, NotFoundError, TransactionError, ValidationError } from '../errors/index.js';
+import type { OpenAIChatRequest } from '../render/index.js';
+import { MemoryStore, type TurnCommit } from '../store/index.js';
+import { createApproximateCounter } from '../tokens/index.js';
+import { demoCatalog, testEngine } from './engine.fixtures.js';
+
+const includedIds = (prepared: { plan: { included: readonly { candidate: { id: string } }[] } }) =>
+  prepared.plan.included.map((entry) => entry.candidate.id);
+
+describe('session context', () => {
+  test('a new session holds every enabled always item, with the legacy views', async () => {
+    const engine = await testEngine();
+    const session = await engine.createSession();
+    expect(session.contextItems).toEqual([
+      { type: 'rule', name: 'Authentication', includeMode: 'always' },
+      { type: 'reference', name: 'API documentation', includeMode: 'always' },
+      { type: 'tool', name: 'query', serverName: 'database', includeMode: 'always' },
+    ]);
+    expect(session.rules).toEqual(['Authentication']);
+    expect(session.references).toEqual(['API documentation']);
+    expect(session.tools).toEqual([{ serverName: 'database', toolName: 'query' }]);
+  });
+
+  test('items are added and removed by hand whatever their mode, idempotently', async () => {
+    const engine = await testEngine();
+    const session = await engine.createSession();
+    await session.addItem({ type: 'rule', name: 'Error handling' });
+    await session.addItem({ type: 'rule', name: 'Error handling' });
+    await session.addItem({ type: 'rule', name: 'Authentication' });
+    expect(session.rules).toEqual(['Authentication', 'Error handling']);
+    expect(session.contextItems.find((item) => item.name === 'Authentication')?.includeMode).toBe('always');
+    await session.removeItem({ type: 'rule', name: 'Authentication' });
+    await session.removeItem({ type: 'rule', name: 'Authentication' });
+    expect(session.rules).toEqual(['Error handling']);
+    await expect(session.addItem({ type: 'rule', name: 'Nope' })).rejects.toBeInstanceOf(NotFoundError);
+  });
+});
+
+describe('a turn', () => {
+  test('request context is the session context plus agent items with scores, recorded on the reply', async () => {
+    const engine = await testEngine();
+    const session = await engine.createSession();
+    const prepared = await session.prepare('How do I read a file from disk?');
+    const { items } = prepared.requestContext;
+    for (const sessionItem of session.contextItems) {
+      expect(items).toContainEqual(expect.objectContaining({ ...sessionItem }));
+    }
+    const agent = items.filter((item) => item.includeMode === 'agent');
+    expect(agent.map((item) => item.name)).toContain('read_file');
+    for (const item of agent) expect(item.similarityScore).toBeGreaterThan(0);
+    const { assistantMessage } = await session.commit(prepared, 'Use read_file.');
+    expect(assistantMessage.requestContext).toBe(prepared.requestContext);
+    expect(assistantMessage.requestContext?.planId).toBe(prepared.plan.id);
+  });
+
+  test('agent items never repeat what the session already has', async () => {
+    const engine = await testEngine();
+    const session = await engine.createSession();
+    await session.addItem({ type: 'tool', name: 'read_file', serverName: 'filesystem' });
+    const prepared = await session.prepare('read a file from disk');
+    const readFile = prepared.requestContext.items.filter((item) => item.name === 'read_file');
+    expect(readFile).toEqual([expect.objectContaining({ includeMode: 'manual' })]);
+    expect(prepared.retrievalSet?.hits.map((hit) => hit.key)).not.toContain('tool:filesystem:read_file');
+  });
+
+  test('a second prepare while a turn is open is an error, and the open turn is intact', async () => {
+    const engine = await testEngine();
+    const session = await engine.createSession();
+    const prepared = await session.prepare('first');
+    await expect(session.prepare('second')).rejects.toBeInstanceOf(TransactionError);
+    await session.commit(prepared, 'ok');
+    expect(session.messages.map((message) => message.role)).toEqual(['user', 'assistant']);
+  });
+
+  test('concurrent prepares: exactly one opens a turn', async () => {
+    const engine = await testEngine();
+    const session = await engine.createSession();
+    const results = await Promise.allSettled([session.prepare('a'), session.prepare('b')]);
+    expect(results.map((result) => result.status).sort()).toEqual(['fulfilled', 'rejected']);
+  });
+
+  test('rollback leaves no trace: messages, record, stored plans and the next plan are as before', async () => {
+    const store = new MemoryStore();
+    const engine = await testEngine({ store });
+    const session = await engine.createSession();
+    await session.commit(await session.prepare('hello'), 'hi');
+    const before = {
+      messages: [...session.messages],
+      record: session.record,
+      plans: await store.listPlans(session.id),
+    };
+    const abandoned = await session.prepare('this will be rolled back');
+    expect(session.rollback(abandoned)).toBe(true);
+    expect(session.rollback(abandoned)).toBe(false);
+    expect(session.messages).toEqual(before.messages);
+    expect(session.record).toBe(before.record);
+    expect(await store.listPlans(session.id)).toEqual(before.plans);
+    expect((await store.loadSession(session.id))?.messages).toEqual(before.messages);
+    await expect(session.commit(abandoned, 'late')).rejects.toBeInstanceOf(TransactionError);
+  });
+
+  test('a tool loop: continue records the call with its result; commit writes the whole turn at once', async () => {
+    const store = new MemoryStore();
+    const engine = await testEngine({ store });
+    const session = await engine.createSession();
+    const events: string[] = [];
+    store.subscribe((event) => events.push(event.type));
+    const first = await session.prepare('What is in notes.txt?');
+    const call = { id: 'call-1', name: 'filesystem__read_file', arguments: { path: 'notes.txt' } };
+    const second = await session.continue(first, { content: '', toolCalls: [call] }, [
+      { toolCallId: 'call-1', content: 'buy milk' },
+    ]);
+    expect(session.messages).toEqual([]);
+    expect(second.steps.map((step) => step.role)).toEqual(['assistant', 'tool']);
+    const request = second.request as OpenAIChatRequest;
+    expect(request.messages.at(-1)).toEqual({ role: 'tool', tool_call_id: 'call-1', content: 'buy milk' });
+    await expect(session.commit(first, 'stale')).rejects.toThrow(/stale/);
+    const result = await session.commit(second, 'It says: buy milk.', { inputTokens: 120, outputTokens: 9 });
+    expect(result.messages.map((message) => message.role)).toEqual([
+      'user',
+      'assistant',
+      'tool',
+      'assistant',
+    ]);
+    expect(events).toEqual(['turn-committed']);
+    const plans = await store.listPlans(session.id);
+    expect(plans.map((stored) => stored.plan.id)).toEqual([first.plan.id, second.plan.id]);
+    const usage = await store.listUsage(session.id);
+    expect(usage.map((report) => report.actualInputTokens)).toEqual([null, 120]);
+    expect(usage[1]?.estimatedInputTokens).toBe(second.plan.budget.used);
+  });
+
+  test('tool calls must each get a result, and a final reply cannot leave calls open', async () => {
+    const engine = await testEngine();
+    const session = await engine.createSession();
+    const prepared = await session.prepare('go');
+    const calls = [
+      { id: 'a', name: 'filesystem__read_file', arguments: {} },
+      { id: 'b', name: 'filesystem__read_file', arguments: {} },
+    ];
+    const missing = session.continue(prepared, { content: '', toolCalls: calls }, [
+      { toolCallId: 'a', content: '' },
+    ]);
+    await expect(missing).rejects.toThrow(/tool call 'b' \(filesystem__read_file\) has no result/);
+    const stray = session.continue(prepared, { content: '', toolCalls: calls.slice(0, 1) }, [
+      { toolCallId: 'a', content: '' },
+      { toolCallId: 'z', content: '' },
+    ]);
+    await expect(stray).rejects.toThrow(/'z' answers no tool call/);
+    await expect(session.commit(prepared, { content: 'x', toolCalls: calls })).rejects.toBeInstanceOf(
+      ValidationError,
+    );
+    // None of the refused calls changed the open turn.
+    await session.commit(prepared, 'fine');
+    expect(session.messages).toHaveLength(2);
+  });
+
+  test('a store that fails mid-commit leaves the session unchanged and the turn still open', async () => {
+    let fail = true;
+    const store = new (class extends MemoryStore {
+      override commitTurn(commit: TurnCommit) {
+        return fail ? Promise.reject(new Error('quota exceeded')) : super.commitTurn(commit);
+      }
+    })();
+    const engine = await testEngine({ store });
+    const session = await engine.createSession();
+    const prepared = await session.prepare('hello');
+    await expect(session.commit(prepared, 'hi')).rejects.toThrow('quota exceeded');
+    expect(session.messages).toEqual([]);
+    expect(session.record.turnCount).toBe(0);
+    expect(session.isTurnOpen).toBe(true);
+    fail = false;
+    await session.commit(prepared, 'hi');
+    expect(session.record.turnCount).toBe(1);
+    expect((await store.loadSession(session.id))?.messages).toHaveLength(2);
+  });
+
+  test('notes are kept in the transcript but never sent', async () => {
+    const engine = await testEngine();
+    const session = await engine.createSession();
+    await session.commit(await session.prepare('hello'), 'hi');
+    await session.addNote('error', 'The model did not answer.');
+    const prepared = await session.prepare('again');
+    const sent = JSON.stringify(prepared.request);
+    expect(sent).not.toContain('The model did not answer.');
+    expect(sent).toContain('hello');
+    expect(session.messages.map((message) => message.role)).toEqual(['user', 'assistant', 'error']);
+  });
+});
+
+describe('pins and leases', () => {
+  test('a leased pin stays for its turns and then lapses', async () => {
+    const engine = await testEngine();
+    const session = await engine.createSession();
+    const pin = await session.pin(
+      { kind: 'item', ref: { type: 'rule', name: 'Error handling' } },
+      { kind: 'leased', lease: { kind: 'turns', turns: 2 } },
+    );
+    const kept: boolean[] = [];
+    const expired: string[][] = [];
+    for (const text of ['one', 'two', 'three']) {
+      const prepared = await session.prepare(text);
+      kept.push(includedIds(prepared).includes('rule:Error handling'));
+      expired.push((await session.commit(prepared, 'ok')).expiredPins.map((entry) => entry.id));
+    }
+    expect(kept).toEqual([true, true, false]);
+    expect(expired).toEqual([[], [pin.id], []]);
+  });
+
+  test('task leases end when the task changes', async () => {
+    const engine = await testEngine();
+    const session = await engine.createSession();
+    await session.setTask('migrate-db');
+    const pin = await session.pin(
+      { kind: 'card', title: 'Plan', text: 'Step 1: back up.' },
+      { kind: 'leased', lease: { kind: 'task', taskId: 'migrate-db' } },
+    );
+    expect(includedIds(await rollbackAfter(session, 'x'))).toContain(`pin:${pin.id}`);
+    expect((await session.setTask('write-docs')).map((entry) => entry.id)).toEqual([pin.id]);
+    expect(session.pins).toEqual([]);
+  });
+
+  test('an ephemeral pin is a thin card; promoted, it brings the whole item', async () => {
+    const engine = await testEngine();
+    const session = await engine.createSession();
+    const pin = await session.pin(
+      { kind: 'item', ref: { type: 'reference', name: 'Database schema' } },
+      { kind: 'ephemeral' },
+    );
+    const thin = await rollbackAfter(session, 'hello');
+    const card = thin.plan.included.find((entry) => entry.candidate.id === `pin:${pin.id}`);
+    expect(card?.candidate).toMatchObject({
+      kind: 'card',
+      title: 'Database schema',
+      text: 'Tables of the database: users, sessions',
+    });
+    expect(includedIds(thin)).not.toContain('reference:Database schema');
+    await session.promotePin(pin.id, { kind: 'turns', turns: 3 });
+    const full = await rollbackAfter(session, 'hello');
+    expect(includedIds(full)).toContain('reference:Database schema');
+    await expect(session.promotePin(pin.id, { kind: 'turns', turns: 1 })).rejects.toBeInstanceOf(
+      ValidationError,
+    );
+  });
+
+  test('a sticky pinned message keeps its turn when history no longer fits', async () => {
+    const engine = await testEngine({ contextWindow: 1_200, reservedOutput: 200, defaultMode: 'off' });
+    const session = await engine.createSession();
+    await session.commit(await session.prepare('The launch code is 0000.'), 'Noted.');
+    const firstMessage = session.messages[0]?.id as string;
+    for (let i = 0; i < 12; i++)
+      await session.commit(await session.prepare(`filler ${'x'.repeat(300)} ${i}`), 'ok');
+    const unpinned = await rollbackAfter(session, 'What is the launch code?');
+    expect(JSON.stringify(unpinned.request)).not.toContain('0000');
+    await session.pin({ kind: 'message', messageId: firstMessage });
+    const pinned = await rollbackAfter(session, 'What is the launch code?');
+    expect(JSON.stringify(pinned.request)).toContain('The launch code is 0000.');
+    const history = pinned.plan.included.filter((entry) => entry.candidate.section === 'history');
+    expect(history[0]?.reason).toEqual(expect.objectContaining({ code: 'pinned', pin: 'sticky' }));
+  });
+});
+
+describe('modes, budget and the system prompt', () => {
+  test('mode off retrieves nothing; the session override beats the engine default', async () => {
+    const engine = await testEngine({ defaultMode: 'heavy' });
+    const session = await engine.createSession();
+    expect(session.mode).toBe('heavy');
+    await session.setMode('off');
+    const prepared = await rollbackAfter(session, 'read a file from disk');
+    expect(prepared.retrievalSet).toBeNull();
+    expect(prepared.plan.mode).toBe('off');
+    expect(prepared.requestContext.items.some((item) => item.includeMode === 'agent')).toBe(false);
+    await session.setMode(null);
+    expect(session.mode).toBe('heavy');
+    // @ts-expect-error: not a mode
+    await expect(session.setMode('max')).rejects.toBeInstanceOf(ValidationError);
+  });
+
+  test('required context larger than the budget is a BudgetError naming it, never a silent drop', async () => {
+    const engine = await testEngine({ contextWindow: 300, reservedOutput: 50 });
+    const session = await engine.createSession();
+    await session.setWorkspace('w'.repeat(2_000));
+    const error = await session.prepare('hi').catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(BudgetError);
+    expect((error as BudgetError).required.map((item) => item.id)).toContain('workspace');
+    expect((error as BudgetError).message).toContain('workspace (workspace, 503 tokens)');
+    expect(session.isTurnOpen).toBe(false);
+  });
+
+  test('fragments are computed lazily, once per change', async () => {
+    const engine = await testEngine({ systemPrompt: { global: 'Be brief.', agent: 'You help with code.' } });
+    const session = await engine.createSession();
+    let files = ['a.ts'];
+    let computed = 0;
+    session.setFragment('files', () => {
+      computed++;
+      return `Files: ${files.join(', ')}`;
+    });
+    expect(computed).toBe(0);
+    await session.commit(await session.prepare('one'), 'ok');
+    await session.commit(await session.prepare('two'), 'ok');
+    expect(computed).toBe(1);
+    files = ['a.ts', 'b.ts'];
+    session.markFragmentDirty('files');
+    const prepared = await rollbackAfter(session, 'three');
+    expect(computed).toBe(2);
+    const system = (prepared.request as OpenAIChatRequest).messages[0];
+    expect(system?.content).toMatch(
+      /^Be brief\.\n\nYou help with code\.\n\n<fragment name="files">\nFiles: a\.ts, b\.ts/,
+    );
+  });
+
+  test('the workspace message comes right after the user message', async () => {
+    const engine = await testEngine();
+    const session = await engine.createSession();
+    await session.setWorkspace('Open file: src/index.ts');
+    const request = (await rollbackAfter(session, 'hello')).request as OpenAIChatRequest;
+    expect(request.messages.slice(-2)).toEqual([
+      { role: 'user', content: expect.anything() },
+      { role: 'user', content: 'Open file: src/index.ts' },
+    ]);
+  });
+
+  test('items the catalog lost or disabled are excluded with a reason', async () => {
+    const engine = await testEngine();
+    const session = await engine.createSession();
+    engine.setCatalog({
+      ...demoCatalog,
+      rules: demoCatalog.rules?.filter((rule) => rule.name !== 'Authentication'),
+      references: demoCatalog.references?.map((reference) => ({ ...reference, enabled: false })),
+    });
+    const prepared = await rollbackAfter(session, 'hello');
+    const reasons = Object.fromEntries(
+      prepared.plan.excluded.map((entry) => [entry.candidate.id, entry.reason]),
+    );
+    expect(reasons['rule:Authentication']).toEqual({ code: 'unavailable', why: 'missing' });
+    expect(reasons['reference:API documentation']).toEqual({ code: 'unavailable', why: 'disabled' });
+  });
+});
+
+describe('replay, reload and token cost', () => {
+  test('a stored plan replays to the identical plan', async () => {
+    const engine = await testEngine();
+    const session = await engine.createSession();
+    await session.commit(await session.prepare('read a file'), 'ok');
+    const prepared = await session.prepare('and the database schema?');
+    await session.commit(prepared, 'ok');
+    const replayed = await engine.replay(prepared.plan.id);
+    expect(JSON.stringify(replayed)).toBe(JSON.stringify(prepared.plan));
+    await expect(engine.replay('nope')).rejects.toBeInstanceOf(NotFoundError);
+  });
+
+  test('the same session state gives the same plan and id', async () => {
+    const plans = [];
+    for (let run = 0; run < 2; run++) {
+      const engine = await testEngine();
+      const session = await engine.createSession();
+      await session.commit(await session.prepare('read a file'), 'ok');
+      plans.push((await session.prepare('query the database')).plan);
+    }
+    expect(JSON.stringify(plans[0])).toBe(JSON.stringify(plans[1]));
+  });
+
+  test('a session reopened from its store is as committed', async () => {
+    const store = new MemoryStore();
+    const engine = await testEngine({ store });
+    const session = await engine.createSession({ title: 'Reload me' });
+    await session.addItem({ type: 'rule', name: 'Error handling' });
+    await session.setMode('heavy');
+    await session.pin({ kind: 'card', title: 'Goal', text: 'Ship it' });
+    await session.commit(await session.prepare('hello'), 'hi');
+    expect(await engine.openSession(session.id)).toBe(session);
+    const reopened = await (await testEngine({ store })).openSession(session.id);
+    expect(reopened).not.toBe(session);
+    expect(reopened.record).toEqual(session.record);
+    expect(reopened.messages).toEqual(session.messages);
+    await expect(engine.openSession('missing')).rejects.toBeInstanceOf(NotFoundError);
+  });
+
+  test('a new turn tokenizes only its new text', async () => {
+    const counted: string[] = [];
+    const base = createApproximateCounter();
+    const counter = {
+      encoding: 'spy',
+      count: (text: string) => {
+        counted.push(text);
+        return base.count(text);
+      },
+    };
+    const engine = await testEngine({ counter, defaultMode: 'off' });
+    const session = await engine.createSession();
+    for (let i = 0; i < 20; i++) {
+      await session.commit(
+        await session.prepare(`message number ${i} about files`),
+        `reply number ${i} is here`,
+      );
+    }
+    counted.length = 0;
+    await session.prepare('a brand new question about the database');
+    // The new message, and the previous reply, measured now that it is history; nothing older.
+    expect(counted.filter((text) => text.length >= 16)).toEqual([
+      'a brand new question about the database',
+      'reply number 19 is here',
+    ]);
+  });
+});
+
+async function rollbackAfter<R>(
+  session: { prepare(text: string): Promise<R>; rollback(prepared: R): boolean },
+  text: string,
+): Promise<R> {
+  const prepared = await session.prepare(text);
+  session.rollback(prepared);
+  return prepared;
+}
