@@ -1,9 +1,34 @@
+// The public API of @ctxkit/core. Folders export more for each other; only what is listed here is public.
 export * from './catalog/index.js';
 export * from './engine/index.js';
 export * from './errors/index.js';
 export * from './planner/index.js';
 export * from './render/index.js';
 export * from './retrieval/index.js';
-export * from './session/index.js';
+export {
+  type AssistantMessage,
+  type ChatMessage,
+  CONTEXT_MODES,
+  type ContextMode,
+  type Lease,
+  type LeaseScope,
+  type ModelReply,
+  type NoteMessage,
+  type Pin,
+  type PinKind,
+  type PinTarget,
+  type PromptPartText,
+  type RequestContext,
+  type RequestContextItem,
+  type SessionContextItem,
+  type SessionRecord,
+  SystemPrompt,
+  type ToolCall,
+  type ToolResultMessage,
+  type TurnStep,
+  type Usage,
+  type UsageReport,
+  type UserMessage,
+} from './session/index.js';
 export * from './store/index.js';
 export * from './tokens/index.js';

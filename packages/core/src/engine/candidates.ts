@@ -11,8 +11,7 @@ import type {
   WorkspaceCandidate,
 } from '../planner/index.js';
 import { formatCard, formatFragment, formatItem, formatToolForCounting } from '../render/index.js';
-import type { PromptPartText } from '../session/system-prompt.js';
-import type { ChatMessage, PinKind, TurnStep, UserMessage } from '../session/types.js';
+import type { ChatMessage, PinKind, PromptPartText, TurnStep, UserMessage } from '../session/index.js';
 import { TOKEN_OVERHEAD, type TokenCounter } from '../tokens/index.js';
 import type { Turn } from './turns.js';
 

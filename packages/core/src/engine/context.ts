@@ -1,7 +1,7 @@
 import type { Catalog } from '../catalog/index.js';
 import type { ContextPlan, ModeLimits } from '../planner/index.js';
 import type { AgentSelector } from '../retrieval/index.js';
-import type { ContextMode } from '../session/types.js';
+import type { ContextMode } from '../session/index.js';
 import type { Store } from '../store/index.js';
 import type { CandidateFactory } from './candidates.js';
 

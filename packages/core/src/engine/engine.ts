@@ -10,8 +10,7 @@ import {
 } from '../planner/index.js';
 import { type OpenAIChatRequest, renderOpenAIChat } from '../render/index.js';
 import { type AgentSelector, createLexicalSelector } from '../retrieval/index.js';
-import { newSessionRecord } from '../session/state.js';
-import { CONTEXT_MODES, type ContextMode, type SessionRecord } from '../session/types.js';
+import { CONTEXT_MODES, type ContextMode, newSessionRecord, type SessionRecord } from '../session/index.js';
 import { MemoryStore, type Store, type StoredPlan, type StoreEvent } from '../store/index.js';
 import {
   loadTiktokenCounter,

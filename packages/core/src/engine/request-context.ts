@@ -1,5 +1,5 @@
 import type { ContextPlan } from '../planner/index.js';
-import type { RequestContext, RequestContextItem } from '../session/types.js';
+import type { RequestContext, RequestContextItem } from '../session/index.js';
 
 /** The request context of a plan: every catalog item it includes and how each came in. Reads only the plan. */
 export function requestContextFromPlan(plan: ContextPlan, timestamp: string): RequestContext {

@@ -11,36 +11,34 @@ import {
 } from '../planner/index.js';
 import type { RetrievalSet } from '../retrieval/index.js';
 import {
-  advanceLeases,
-  findPin,
-  makePin,
-  withItem,
-  withoutItem,
-  withoutPin,
-  withPin,
-  withPromotedPin,
-  withTask,
-} from '../session/state.js';
-import { SystemPrompt } from '../session/system-prompt.js';
-import {
   type AssistantMessage,
+  advanceLeases,
   type ChatMessage,
   CONTEXT_MODES,
   type ContextMode,
+  findPin,
   type LeaseScope,
   type ModelReply,
+  makePin,
   type Pin,
   type PinKind,
   type PinTarget,
   type RequestContext,
   type SessionContextItem,
   type SessionRecord,
+  SystemPrompt,
   type ToolResultMessage,
   type TurnStep,
   type Usage,
   type UsageReport,
   type UserMessage,
-} from '../session/types.js';
+  withItem,
+  withoutItem,
+  withoutPin,
+  withPin,
+  withPromotedPin,
+  withTask,
+} from '../session/index.js';
 import type { StoredPlan } from '../store/index.js';
 import { TOKEN_OVERHEAD } from '../tokens/index.js';
 import type { EngineContext } from './context.js';

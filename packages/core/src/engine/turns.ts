@@ -1,4 +1,4 @@
-import type { ChatMessage } from '../session/types.js';
+import type { ChatMessage } from '../session/index.js';
 
 /** A committed turn: a user message and everything up to the model handing control back. The planner's atom. */
 export interface Turn {

@@ -1,4 +1,4 @@
-import type { ContextMode } from '../session/types.js';
+import type { ContextMode } from '../session/index.js';
 import type { ModeLimits } from './types.js';
 
 /**

@@ -1,5 +1,5 @@
 import type { ItemRef, JsonObject } from '../catalog/index.js';
-import type { ChatMessage, ContextMode, PinKind, TurnStep, UserMessage } from '../session/types.js';
+import type { ChatMessage, ContextMode, PinKind, TurnStep, UserMessage } from '../session/index.js';
 
 /** Where a candidate goes in the prompt; token totals are reported per section. */
 export type Section =

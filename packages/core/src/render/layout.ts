@@ -1,6 +1,6 @@
 import type { ItemRef } from '../catalog/index.js';
 import { type ContextPlan, type ItemBody, isStableReason as isStable } from '../planner/index.js';
-import type { ChatMessage, TurnStep, UserMessage } from '../session/types.js';
+import type { ChatMessage, TurnStep, UserMessage } from '../session/index.js';
 import { formatCard, formatFragment, formatItem } from './text.js';
 
 export interface ToolDefinition {

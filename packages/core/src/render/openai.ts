@@ -1,5 +1,5 @@
 import type { ContextPlan } from '../planner/index.js';
-import type { ChatMessage, TurnStep } from '../session/types.js';
+import type { ChatMessage, TurnStep } from '../session/index.js';
 import { layoutPlan } from './layout.js';
 import { formatArguments, PART_SEPARATOR } from './text.js';
 

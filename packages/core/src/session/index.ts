@@ -1,6 +1,7 @@
 export {
   advanceLeases,
   describePinTarget,
+  findPin,
   makePin,
   newSessionRecord,
   pinTargetKey,

@@ -1,4 +1,4 @@
-import type { ChatMessage, SessionRecord, UsageReport } from '../session/types.js';
+import type { ChatMessage, SessionRecord, UsageReport } from '../session/index.js';
 import type { LoadedSession, Store, StoredPlan, StoreEvent, TurnCommit } from './types.js';
 
 interface SessionData {

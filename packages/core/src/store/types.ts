@@ -1,5 +1,5 @@
 import type { ContextPlan, PlanInput } from '../planner/index.js';
-import type { ChatMessage, SessionRecord, UsageReport } from '../session/types.js';
+import type { ChatMessage, SessionRecord, UsageReport } from '../session/index.js';
 
 /** A plan as kept: the plan, the input it was computed from (so it can be replayed), and where it belongs. */
 export interface StoredPlan {
