@@ -49,6 +49,18 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
+/**
+ * A frozen copy of a JSON value, without `undefined` properties (as JSON has none), so that the catalog owns
+ * what it holds: a host changing its own objects later cannot change items, their token counts or the version.
+ */
+function ownedJson(value: unknown): unknown {
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return Object.freeze(value.map(ownedJson));
+  // fromEntries defines properties, so even a key named "__proto__" stays an ordinary property.
+  const entries = Object.entries(value).filter(([, entry]) => entry !== undefined);
+  return Object.freeze(Object.fromEntries(entries.map(([key, entry]) => [key, ownedJson(entry)])));
+}
+
 /** The effective include mode of a tool: tool-level setting → server-level default → `always`. */
 export function effectiveIncludeMode(
   server: { readonly include?: IncludeMode | undefined } | undefined,
@@ -136,6 +148,7 @@ export function defineCatalog(input: CatalogInput): Catalog {
   const functionNames = new Map<string, string>();
   for (const [i, entry] of checkArray(raw.tools, 'tools', issues).entries()) {
     const path = `tools[${i}]`;
+    const issuesBefore = issues.length;
     if (!isRecord(entry)) {
       issues.push({ path, message: 'must be an object' });
       continue;
@@ -178,13 +191,15 @@ export function defineCatalog(input: CatalogInput): Catalog {
       continue;
     }
     functionNames.set(functionName, path);
+    // Only a tool whose whole description is valid is built (its schema is then known to be acyclic JSON).
+    if (issues.length > issuesBefore) continue;
     items.push({
       type: 'tool',
       name,
       serverName: server.name,
       key: itemKey({ type: 'tool', name, serverName: server.name }),
       description: typeof entry.description === 'string' ? entry.description : '',
-      inputSchema: (entry.inputSchema ?? {}) as JsonObject,
+      inputSchema: ownedJson(entry.inputSchema) as JsonObject,
       functionName,
       include: effectiveIncludeMode(server, { include }),
       includeSource: include !== undefined ? 'tool' : server.include !== undefined ? 'server' : 'default',
@@ -202,5 +217,8 @@ export function defineCatalog(input: CatalogInput): Catalog {
     }
   }
   if (issues.length > 0) throw new CatalogError(issues);
-  return new Catalog(items, [...servers.values()]);
+  return new Catalog(
+    items.map((item) => Object.freeze(item)),
+    [...servers.values()].map((server) => Object.freeze(server)),
+  );
 }

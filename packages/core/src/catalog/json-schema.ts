@@ -30,7 +30,10 @@ function checkJson(
     return;
   }
   if (typeof value !== 'object') {
-    issues.push({ path, message: `a ${typeof value} is not JSON` });
+    issues.push({
+      path,
+      message: `${typeof value === 'undefined' ? 'undefined' : `a ${typeof value}`} is not JSON`,
+    });
     return;
   }
   if (seen.has(value)) {
@@ -41,8 +44,10 @@ function checkJson(
   if (Array.isArray(value)) {
     for (const [i, entry] of value.entries()) checkJson(entry, `${path}[${i}]`, issues, seen, depth + 1);
   } else if (isPlainObject(value)) {
-    for (const [key, entry] of Object.entries(value))
-      checkJson(entry, `${path}.${key}`, issues, seen, depth + 1);
+    for (const [key, entry] of Object.entries(value)) {
+      // An undefined property is an absent one in JSON (spreading optional fields produces them).
+      if (entry !== undefined) checkJson(entry, `${path}.${key}`, issues, seen, depth + 1);
+    }
   } else {
     issues.push({ path, message: 'is a class instance, not a plain JSON object' });
   }

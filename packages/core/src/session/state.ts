@@ -55,7 +55,8 @@ export function pinTargetKey(target: PinTarget): string {
     case 'message':
       return `message:${target.messageId}`;
     case 'card':
-      return `card:${target.title}\n${target.text}`;
+      // JSON keeps title and text apart: a newline may be in either.
+      return `card:${JSON.stringify([target.title, target.text])}`;
   }
 }
 
@@ -67,7 +68,17 @@ export function describePinTarget(target: PinTarget): string {
       : target.title;
 }
 
+const PIN_KINDS: readonly PinKind[] = ['sticky', 'leased', 'ephemeral'];
+
 function checkLease(scope: LeaseScope | undefined, kind: PinKind): void {
+  if (!PIN_KINDS.includes(kind)) {
+    throw new ValidationError('Invalid pin', [
+      {
+        path: 'kind',
+        message: `unknown pin kind ${JSON.stringify(kind)} (expected 'sticky', 'leased' or 'ephemeral')`,
+      },
+    ]);
+  }
   if (kind !== 'leased') {
     if (scope)
       throw new ValidationError('Invalid pin', [
@@ -79,6 +90,14 @@ function checkLease(scope: LeaseScope | undefined, kind: PinKind): void {
     throw new ValidationError('Invalid pin', [
       { path: 'lease', message: 'a leased pin needs a lease scope' },
     ]);
+  if (scope.kind !== 'turns' && scope.kind !== 'task') {
+    throw new ValidationError('Invalid pin', [
+      {
+        path: 'lease.kind',
+        message: `unknown lease kind ${JSON.stringify((scope as { kind: unknown }).kind)} (expected 'turns' or 'task')`,
+      },
+    ]);
+  }
   if (scope.kind === 'turns' && !(Number.isInteger(scope.turns) && scope.turns >= 1)) {
     throw new ValidationError('Invalid pin', [
       { path: 'lease.turns', message: `must be an integer ≥ 1, got ${scope.turns}` },

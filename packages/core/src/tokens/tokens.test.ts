@@ -61,3 +61,44 @@ describe('withTokenCache', () => {
     expect(counter.stats.misses).toBe(4);
   });
 });
+
+describe('createApproximateCounter', () => {
+  test('counts about four characters a token, rounding up', () => {
+    const counter = createApproximateCounter();
+    expect(counter.encoding).toBe('approx-4');
+    expect([0, 1, 4, 5, 8, 9].map((length) => counter.count('x'.repeat(length)))).toEqual([0, 1, 1, 2, 2, 3]);
+  });
+
+  test('takes another ratio, named in its encoding', () => {
+    const counter = createApproximateCounter(3);
+    expect(counter.encoding).toBe('approx-3');
+    expect(counter.count('x'.repeat(7))).toBe(3);
+  });
+});
+
+describe('withTokenCache: short texts and encoding', () => {
+  test('texts shorter than minLength are counted every time and never cached', () => {
+    let calls = 0;
+    const counter = withTokenCache(
+      {
+        encoding: 'test',
+        count: (text) => {
+          calls++;
+          return text.length;
+        },
+      },
+      { minLength: 10 },
+    );
+    expect(counter.count('short')).toBe(5);
+    expect(counter.count('short')).toBe(5);
+    expect(calls).toBe(2);
+    expect(counter.stats).toEqual({ hits: 0, misses: 0, size: 0 });
+    counter.count('long enough');
+    counter.count('long enough');
+    expect(calls).toBe(3);
+  });
+
+  test('keeps the wrapped counter encoding', () => {
+    expect(withTokenCache(createApproximateCounter(2)).encoding).toBe('approx-2');
+  });
+});
