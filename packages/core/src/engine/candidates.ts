@@ -104,7 +104,7 @@ export class CandidateFactory {
       id: `pin:${pinId}`,
       section: 'pins',
       tokens: this.#counter.count(formatCard(title, text)) + SEPARATOR_TOKENS,
-      hash: hashString(`${title}\n${text}`),
+      hash: hashString(canonicalJson([title, text])),
       pinId,
       pin,
       title,

@@ -23,12 +23,12 @@ const words = ['file', 'database', 'schema', 'error', 'read', 'query', 'token', 
 const action = fc.oneof(
   fc.record({
     op: fc.constant('turn' as const),
-    text: fc.array(fc.constantFrom(...words), { maxLength: 8 }),
+    text: fc.array(fc.constantFrom(...words), { minLength: 1, maxLength: 8 }),
     tools: fc.boolean(),
   }),
   fc.record({
     op: fc.constant('rollback' as const),
-    text: fc.array(fc.constantFrom(...words), { maxLength: 8 }),
+    text: fc.array(fc.constantFrom(...words), { minLength: 1, maxLength: 8 }),
   }),
   fc.record({ op: fc.constant('add' as const), ref: fc.constantFrom(...refs) }),
   fc.record({ op: fc.constant('remove' as const), ref: fc.constantFrom(...refs) }),

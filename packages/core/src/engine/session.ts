@@ -270,8 +270,10 @@ export class Session<R> {
 
   /** Plans and renders the request for a new user message. One turn may be open at a time. */
   async prepare(userText: string): Promise<PreparedTurn<R>> {
-    if (typeof userText !== 'string') {
-      throw new ValidationError('Invalid user message', [{ path: 'userText', message: 'must be a string' }]);
+    if (typeof userText !== 'string' || userText.trim() === '') {
+      throw new ValidationError('Invalid user message', [
+        { path: 'userText', message: 'must be a non-empty string' },
+      ]);
     }
     if (this.#open !== null) {
       throw new TransactionError(
