@@ -51,12 +51,24 @@ function checkInput(input: PlanInput): void {
       seen.add(id);
     }
   };
+  wholeNumber(input.overhead.fixed, 'overhead.fixed', 0);
+  wholeNumber(input.overhead.toolsPresent, 'overhead.toolsPresent', 0);
   const workspace = input.workspace ? [input.workspace] : [];
   const fixed = [...input.system, ...input.session, ...input.history, input.current, ...workspace];
   checkTokens([...fixed, ...input.pins, ...input.agent]);
   // Pins and agent items may repeat a session item (the planner excludes them as duplicates); nothing else may.
   checkUnique(fixed);
   checkUnique(input.pins);
+  const sessionIds = new Set(input.session.map((candidate) => candidate.id));
+  const fixedIds = new Set(fixed.map((candidate) => candidate.id));
+  for (const { id } of input.pins) {
+    if (fixedIds.has(id) && !sessionIds.has(id))
+      issues.push({ path: `candidates.${id}`, message: 'id appears twice' });
+  }
+  for (const candidate of input.session) {
+    if (candidate.origin.via !== 'session')
+      issues.push({ path: `session.${candidate.id}`, message: `a session item must have origin 'session'` });
+  }
   if (issues.length > 0) throw new ValidationError('Invalid plan input', issues);
 }
 
@@ -64,17 +76,15 @@ function checkInput(input: PlanInput): void {
 function orderIncluded(entries: IncludedEntry[]): IncludedEntry[] {
   const sectionRank = new Map(SECTIONS.map((section, i) => [section, i]));
   const withIndex = entries.map((entry, index) => ({ entry, index }));
-  const key = ({ entry }: { entry: IncludedEntry }) => {
-    const { candidate, reason } = entry;
-    if (candidate.kind === 'turn') return candidate.turnIndex;
-    if (candidate.kind === 'item') return (isStable(reason) ? 0 : 1e9) + candidate.order;
-    return isStable(reason) ? 0 : 1;
-  };
+  const section = ({ entry }: { entry: IncludedEntry }) => sectionRank.get(entry.candidate.section) ?? 0;
+  // History stays chronological, pinned turns included; elsewhere stable parts come first.
+  const volatile = ({ entry }: { entry: IncludedEntry }) =>
+    entry.candidate.kind === 'turn' || isStable(entry.reason) ? 0 : 1;
+  const position = ({ entry: { candidate } }: { entry: IncludedEntry }) =>
+    candidate.kind === 'turn' ? candidate.turnIndex : candidate.kind === 'item' ? candidate.order : 0;
   withIndex.sort(
     (a, b) =>
-      (sectionRank.get(a.entry.candidate.section) ?? 0) - (sectionRank.get(b.entry.candidate.section) ?? 0) ||
-      key(a) - key(b) ||
-      a.index - b.index,
+      section(a) - section(b) || volatile(a) - volatile(b) || position(a) - position(b) || a.index - b.index,
   );
   return withIndex.map(({ entry }) => entry);
 }
@@ -113,10 +123,10 @@ export function planContext(input: PlanInput): ContextPlan {
   };
   const exclude = (candidate: Candidate, reason: ExclusionReason) => excluded.push({ candidate, reason });
 
-  const anyTool = [...input.session, ...input.pins, ...input.agent].some(
-    (candidate) => candidate.section === 'tools' && !(candidate.kind === 'item' && candidate.unavailable),
-  );
-  const overhead = input.overhead.fixed + (anyTool ? input.overhead.toolsPresent : 0);
+  // The tool list costs `toolsPresent` once, with the first tool that is actually sent.
+  let toolsCharged = false;
+  const costOf = (candidate: Candidate) =>
+    candidate.tokens + (candidate.section === 'tools' && !toolsCharged ? input.overhead.toolsPresent : 0);
 
   // 1. Required: everything the host or the user insisted on.
   const required: [Candidate, InclusionReason][] = input.system.map((c) => [c, { code: 'system-prompt' }]);
@@ -144,26 +154,31 @@ export function planContext(input: PlanInput): ContextPlan {
   required.push([input.current, { code: 'current-turn' }]);
   if (input.workspace) required.push([input.workspace, { code: 'workspace' }]);
 
+  const requiredTools = required.some(([candidate]) => candidate.section === 'tools');
+  const requiredOverhead = input.overhead.fixed + (requiredTools ? input.overhead.toolsPresent : 0);
   const requiredTokens = required.reduce((sum, [candidate]) => sum + candidate.tokens, 0);
-  if (overhead + requiredTokens > available) {
-    throw new BudgetError(available - overhead, [
+  if (requiredOverhead + requiredTokens > available) {
+    throw new BudgetError(available - requiredOverhead, [
       ...required.map(([c]) => ({ id: c.id, section: c.section, tokens: c.tokens })),
     ]);
   }
   for (const [candidate, reason] of required) include(candidate, reason);
-  let remaining = available - overhead - requiredTokens;
+  toolsCharged = requiredTools;
+  let remaining = available - requiredOverhead - requiredTokens;
+  const take = (candidate: Candidate, reason: InclusionReason) => {
+    remaining -= costOf(candidate);
+    toolsCharged ||= candidate.section === 'tools';
+    include(candidate, reason);
+  };
 
   // 2. Leased pins, then ephemeral ones.
   const byPinStrength = [...optionalPins].sort(
     (a, b) => (pinOf(a).pin === 'leased' ? 0 : 1) - (pinOf(b).pin === 'leased' ? 0 : 1),
   );
   for (const candidate of byPinStrength) {
-    if (candidate.tokens > remaining) {
-      exclude(candidate, { code: 'budget', needed: candidate.tokens, remaining });
-      continue;
-    }
-    include(candidate, { code: 'pinned', ...pinOf(candidate) });
-    remaining -= candidate.tokens;
+    if (costOf(candidate) > remaining)
+      exclude(candidate, { code: 'budget', needed: costOf(candidate), remaining });
+    else take(candidate, { code: 'pinned', ...pinOf(candidate) });
   }
 
   // 3. Agent items in rank order, within the mode's limits.
@@ -180,13 +195,12 @@ export function planContext(input: PlanInput): ContextPlan {
     else if (agentCount >= topK) exclude(candidate, { code: 'mode-limit', mode: input.mode, limit: topK });
     else if (agentTokens + candidate.tokens > shareCap)
       exclude(candidate, { code: 'agent-share', cap: shareCap });
-    else if (candidate.tokens > remaining)
-      exclude(candidate, { code: 'budget', needed: candidate.tokens, remaining });
+    else if (costOf(candidate) > remaining)
+      exclude(candidate, { code: 'budget', needed: costOf(candidate), remaining });
     else {
-      include(candidate, { code: 'agent', score, rank });
+      take(candidate, { code: 'agent', score, rank });
       agentCount += 1;
       agentTokens += candidate.tokens;
-      remaining -= candidate.tokens;
     }
   }
 
@@ -199,8 +213,7 @@ export function planContext(input: PlanInput): ContextPlan {
       exclude(candidate, { code: 'budget', needed: candidate.tokens, remaining });
       cutoff = candidate.id;
     } else {
-      include(candidate, { code: 'history', age: input.history.length - 1 - i });
-      remaining -= candidate.tokens;
+      take(candidate, { code: 'history', age: input.history.length - 1 - i });
     }
   }
 
@@ -215,7 +228,7 @@ export function planContext(input: PlanInput): ContextPlan {
       reservedOutput: input.reservedOutput,
       available,
       used: available - remaining,
-      overhead,
+      overhead: input.overhead.fixed + (toolsCharged ? input.overhead.toolsPresent : 0),
     },
     sections: totals(ordered, excluded),
     included: ordered,
