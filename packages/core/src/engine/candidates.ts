@@ -31,6 +31,7 @@ interface Measured {
 export class CandidateFactory {
   readonly #counter: TokenCounter;
   readonly #items = new WeakMap<CatalogItem, Measured>();
+  readonly #itemCandidates = new WeakMap<CatalogItem, Map<string, ItemCandidate>>();
   readonly #turns = new WeakMap<Turn, TurnCandidate>();
   readonly #prompts = new Map<string, PromptCandidate>();
 
@@ -64,7 +65,22 @@ export class CandidateFactory {
     return candidate;
   }
 
+  /** The same object for the same item and origin, so plans can reuse what they computed about it. */
   item(item: CatalogItem, origin: ItemOrigin): ItemCandidate {
+    const key = canonicalJson(origin);
+    let byOrigin = this.#itemCandidates.get(item);
+    const cached = byOrigin?.get(key);
+    if (cached) return cached;
+    if (!byOrigin || byOrigin.size > 64) {
+      byOrigin = new Map();
+      this.#itemCandidates.set(item, byOrigin);
+    }
+    const candidate = this.#newItem(item, origin);
+    byOrigin.set(key, candidate);
+    return candidate;
+  }
+
+  #newItem(item: CatalogItem, origin: ItemOrigin): ItemCandidate {
     const measured = this.#measure(item);
     return {
       kind: 'item',

@@ -31,26 +31,41 @@ function fingerprint(candidate: Candidate): unknown {
   }
 }
 
+// Candidates are immutable and the engine reuses them across requests (a committed turn is the same object from
+// plan to plan), so each one is fingerprinted once. This keeps the id's cost flat as history grows.
+const fingerprints = new WeakMap<Candidate, string>();
+
+function fingerprintHash(candidate: Candidate): string {
+  let hash = fingerprints.get(candidate);
+  if (hash === undefined) {
+    hash = hashString(canonicalJson(fingerprint(candidate)));
+    fingerprints.set(candidate, hash);
+  }
+  return hash;
+}
+
 /** The plan id: a hash of everything that decides the plan, so equal inputs always give equal ids. */
 export function planId(input: PlanInput): string {
-  const candidates = (list: readonly Candidate[]) => list.map(fingerprint);
+  const list = (candidates: readonly Candidate[]) => candidates.map(fingerprintHash).join(',');
   return hashString(
-    canonicalJson({
-      v: 1,
-      contextWindow: input.contextWindow,
-      reservedOutput: input.reservedOutput,
-      mode: input.mode,
-      limits: input.limits,
-      encoding: input.encoding,
-      overhead: input.overhead,
-      retrievalSetId: input.retrievalSetId,
-      system: candidates(input.system),
-      session: candidates(input.session),
-      pins: candidates(input.pins),
-      agent: candidates(input.agent),
-      history: candidates(input.history),
-      current: fingerprint(input.current),
-      workspace: input.workspace && fingerprint(input.workspace),
-    }),
+    [
+      canonicalJson({
+        v: 2,
+        contextWindow: input.contextWindow,
+        reservedOutput: input.reservedOutput,
+        mode: input.mode,
+        limits: input.limits,
+        encoding: input.encoding,
+        overhead: input.overhead,
+        retrievalSetId: input.retrievalSetId,
+      }),
+      list(input.system),
+      list(input.session),
+      list(input.pins),
+      list(input.agent),
+      list(input.history),
+      fingerprintHash(input.current),
+      input.workspace ? fingerprintHash(input.workspace) : '',
+    ].join('\n'),
   );
 }
