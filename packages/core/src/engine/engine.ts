@@ -1,11 +1,10 @@
 import { Catalog, type CatalogInput, defineCatalog } from '../catalog/index.js';
-import { type ErrorIssue, NotFoundError, ValidationError } from '../errors/index.js';
+import { CorruptRecordError, type ErrorIssue, NotFoundError, ValidationError } from '../errors/index.js';
 import {
   type ContextPlan,
   DEFAULT_CONTEXT_MODE,
   DEFAULT_MODE_LIMITS,
   type ModeLimits,
-  type PlanInput,
   planContext,
 } from '../planner/index.js';
 import { type OpenAIChatRequest, renderOpenAIChat } from '../render/index.js';
@@ -147,15 +146,13 @@ export class Engine<R = OpenAIChatRequest> {
     this.#open.delete(sessionId);
   }
 
-  getPlan(planId: string): Promise<StoredPlan | undefined> {
-    return this.#context.store.getPlan(planId);
-  }
-
-  /** Plans again from a stored plan's input: the result is the identical plan, id included. */
-  async replay(planId: string): Promise<ContextPlan> {
+  /**
+   * A stored plan, recomputed from its stored input; undefined if there is none. Throws CorruptRecordError when the
+   * input no longer gives the plan it was stored for (the record was changed, or another planner version wrote it).
+   */
+  async getPlan(planId: string): Promise<ContextPlan | undefined> {
     const stored = await this.#context.store.getPlan(planId);
-    if (!stored) throw new NotFoundError('plan', planId);
-    return replayPlan(stored.input);
+    return stored && replayPlan(stored);
   }
 
   subscribe(listener: (event: StoreEvent) => void): () => void {
@@ -163,9 +160,19 @@ export class Engine<R = OpenAIChatRequest> {
   }
 }
 
-/** Plans again from an input; pure, so the plan is identical to the one first computed from it. */
-export function replayPlan(input: PlanInput): ContextPlan {
-  return planContext(input);
+/**
+ * Plans again from a stored plan's input. The planner is pure, so this is the identical plan; a different id means
+ * the record is not what was planned, and is refused rather than shown as history.
+ */
+export function replayPlan(stored: StoredPlan): ContextPlan {
+  const plan = planContext(stored.input);
+  if (plan.id !== stored.id) {
+    throw new CorruptRecordError(
+      `plan ${stored.id}`,
+      `its stored input now plans to ${plan.id}: it was changed, or written by another version of the planner`,
+    );
+  }
+  return plan;
 }
 
 /**

@@ -1,9 +1,16 @@
 import { describe, expect, test } from 'vitest';
-import { BudgetError, NotFoundError, TransactionError, ValidationError } from '../errors/index.js';
+import {
+  BudgetError,
+  CorruptRecordError,
+  NotFoundError,
+  TransactionError,
+  ValidationError,
+} from '../errors/index.js';
 import type { OpenAIChatRequest } from '../render/index.js';
-import { MemoryStore, type TurnCommit } from '../store/index.js';
+import { MemoryStore, type StoredPlan, type TurnCommit } from '../store/index.js';
 import { createApproximateCounter } from '../tokens/index.js';
 import { demoCatalog, testEngine } from './engine.fixtures.js';
+import { replayPlan } from './index.js';
 
 const includedIds = (prepared: { plan: { included: readonly { candidate: { id: string } }[] } }) =>
   prepared.plan.included.map((entry) => entry.candidate.id);
@@ -125,7 +132,7 @@ describe('a turn', () => {
     ]);
     expect(events).toEqual(['turn-committed']);
     const plans = await store.listPlans(session.id);
-    expect(plans.map((stored) => stored.plan.id)).toEqual([first.plan.id, second.plan.id]);
+    expect(plans.map((stored) => stored.id)).toEqual([first.plan.id, second.plan.id]);
     const usage = await store.listUsage(session.id);
     expect(usage.map((report) => report.actualInputTokens)).toEqual([null, 120]);
     expect(usage[1]?.estimatedInputTokens).toBe(second.plan.budget.used);
@@ -346,9 +353,21 @@ describe('replay, reload and token cost', () => {
     await session.commit(await session.prepare('read a file'), 'ok');
     const prepared = await session.prepare('and the database schema?');
     await session.commit(prepared, 'ok');
-    const replayed = await engine.replay(prepared.plan.id);
+    const replayed = await engine.getPlan(prepared.plan.id);
     expect(JSON.stringify(replayed)).toBe(JSON.stringify(prepared.plan));
-    await expect(engine.replay('nope')).rejects.toBeInstanceOf(NotFoundError);
+    expect(await engine.getPlan('nope')).toBeUndefined();
+  });
+
+  test('a stored plan whose input was changed is refused as corrupt', async () => {
+    const store = new MemoryStore();
+    const engine = await testEngine({ store });
+    const session = await engine.createSession();
+    const prepared = await session.prepare('hello');
+    await session.commit(prepared, 'ok');
+    const stored = (await store.getPlan(prepared.plan.id)) as StoredPlan;
+    const tampered = { ...stored, input: { ...stored.input, contextWindow: stored.input.contextWindow + 1 } };
+    expect(() => replayPlan(tampered)).toThrow(CorruptRecordError);
+    expect(() => replayPlan(tampered)).toThrow(`The stored plan ${stored.id} is unusable`);
   });
 
   test('the same session state gives the same plan and id', async () => {

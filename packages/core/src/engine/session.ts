@@ -473,7 +473,7 @@ export class Session<R> {
   }
 
   #stored(plan: ContextPlan, input: PlanInput): StoredPlan {
-    return { sessionId: this.id, turnIndex: this.#record.turnCount, plan, input };
+    return { id: plan.id, sessionId: this.id, turnIndex: this.#record.turnCount, input };
   }
 
   async #select(query: string): Promise<RetrievalSet | null> {

@@ -77,3 +77,14 @@ export class NotFoundError extends CtxkitError {
     this.id = id;
   }
 }
+
+/** A stored record is not what was written, or cannot be read as it is. `where` names the record. */
+export class CorruptRecordError extends CtxkitError {
+  readonly code = 'corrupt_record';
+  readonly where: string;
+
+  constructor(where: string, problem: string) {
+    super(`The stored ${where} is unusable: ${problem}.`);
+    this.where = where;
+  }
+}

@@ -3,6 +3,7 @@ export {
   BudgetError,
   type BudgetShortfall,
   CatalogError,
+  CorruptRecordError,
   NotFoundError,
   TransactionError,
   ValidationError,

@@ -37,7 +37,7 @@ export class MemoryStore implements Store {
   async deleteSession(sessionId: string): Promise<void> {
     const data = this.#sessions.get(sessionId);
     if (!data) return;
-    for (const stored of data.plans) this.#plans.delete(stored.plan.id);
+    for (const stored of data.plans) this.#plans.delete(stored.id);
     this.#sessions.delete(sessionId);
     this.#emit({ type: 'session-deleted', sessionId });
   }
@@ -50,7 +50,7 @@ export class MemoryStore implements Store {
     data.messages.push(...commit.messages);
     data.plans.push(...commit.plans);
     data.usage.push(...commit.usage);
-    for (const stored of commit.plans) this.#plans.set(stored.plan.id, stored);
+    for (const stored of commit.plans) this.#plans.set(stored.id, stored);
     this.#emit({
       type: 'turn-committed',
       sessionId: commit.session.id,

@@ -1,11 +1,15 @@
-import type { ContextPlan, PlanInput } from '../planner/index.js';
+import type { PlanInput } from '../planner/index.js';
 import type { ChatMessage, SessionRecord, UsageReport } from '../session/index.js';
 
-/** A plan as kept: the plan, the input it was computed from (so it can be replayed), and where it belongs. */
+/**
+ * A plan as kept: its id and the input it was computed from, and where it belongs. The planner is a pure function,
+ * so the plan itself is recomputed from the input when it is read (`engine.getPlan`), and the id proves it is the
+ * same plan. Keeping inputs rather than outputs keeps a long session's memory linear rather than quadratic.
+ */
 export interface StoredPlan {
+  readonly id: string;
   readonly sessionId: string;
   readonly turnIndex: number;
-  readonly plan: ContextPlan;
   readonly input: PlanInput;
 }
 
