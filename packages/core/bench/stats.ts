@@ -1,0 +1,108 @@
+import { performance } from 'node:perf_hooks';
+
+export interface TimingPlan {
+  /** Independent runs; a GC is forced between them when `--expose-gc` is on. */
+  readonly runs: number;
+  /** Timed iterations per run. */
+  readonly iterations: number;
+  /** Untimed iterations before each run's timed ones. */
+  readonly warmup: number;
+}
+
+export interface Timing {
+  /** Median of the runs' medians, in milliseconds: the headline figure. */
+  readonly median: number;
+  /** 90th percentile of all timed samples, pooled over runs. */
+  readonly p90: number;
+  readonly min: number;
+  readonly max: number;
+  readonly runMedians: readonly number[];
+  readonly samples: number;
+}
+
+export function quantile(values: readonly number[], q: number): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const position = (sorted.length - 1) * q;
+  const lower = Math.floor(position);
+  const upper = Math.ceil(position);
+  const a = sorted[lower] as number;
+  const b = sorted[upper] as number;
+  return a + (b - a) * (position - lower);
+}
+
+export const median = (values: readonly number[]): number => quantile(values, 0.5);
+
+export function collectGarbage(): void {
+  globalThis.gc?.();
+}
+
+export interface TimedCase {
+  /** Receives a running call index (warm-up calls included) so each call can use fresh input. */
+  readonly body: (call: number) => unknown;
+  /** Runs after each call, untimed (e.g. rolling back a prepared turn). */
+  readonly after?: (result: unknown) => void;
+}
+
+function summarize(runMedians: number[], all: number[]): Timing {
+  return {
+    median: median(runMedians),
+    p90: quantile(all, 0.9),
+    min: Math.min(...all),
+    max: Math.max(...all),
+    runMedians,
+    samples: all.length,
+  };
+}
+
+/**
+ * Times several cases, interleaved: each run forces a GC, then gives every case its warm-up and timed calls in
+ * turn, so JIT and GC phases of the process fall on all cases alike. Promise results are awaited; the timer
+ * covers the awaited call only.
+ */
+export async function timeCases<K extends string>(
+  plan: TimingPlan,
+  cases: Readonly<Record<K, TimedCase>>,
+): Promise<Record<K, Timing>> {
+  const names = Object.keys(cases) as K[];
+  const runMedians = new Map<K, number[]>(names.map((name) => [name, []]));
+  const all = new Map<K, number[]>(names.map((name) => [name, []]));
+  const calls = new Map<K, number>(names.map((name) => [name, 0]));
+  for (let run = 0; run < plan.runs; run++) {
+    collectGarbage();
+    for (const name of names) {
+      const { body, after } = cases[name];
+      let call = calls.get(name) ?? 0;
+      for (let i = 0; i < plan.warmup; i++) after?.(await body(call++));
+      const samples: number[] = [];
+      for (let i = 0; i < plan.iterations; i++) {
+        const start = performance.now();
+        const result = await body(call++);
+        samples.push(performance.now() - start);
+        after?.(result);
+      }
+      calls.set(name, call);
+      runMedians.get(name)?.push(median(samples));
+      all.get(name)?.push(...samples);
+    }
+  }
+  return Object.fromEntries(
+    names.map((name) => [name, summarize(runMedians.get(name) ?? [], all.get(name) ?? [])]),
+  ) as Record<K, Timing>;
+}
+
+/** Times one case; see `timeCases`. */
+export async function time(
+  plan: TimingPlan,
+  body: TimedCase['body'],
+  after?: TimedCase['after'],
+): Promise<Timing> {
+  return (await timeCases(plan, { only: { body, ...(after && { after }) } })).only;
+}
+
+/** Times one call (a cold, one-off cost such as building an index), in milliseconds. */
+export async function timeOnce<T>(body: () => T | Promise<T>): Promise<{ ms: number; result: T }> {
+  const start = performance.now();
+  const result = await body();
+  return { ms: performance.now() - start, result };
+}
