@@ -251,6 +251,30 @@ describe('pins and leases', () => {
     );
   });
 
+  test('pins name something that exists', async () => {
+    const engine = await testEngine();
+    const session = await engine.createSession();
+    await expect(session.pin({ kind: 'item', ref: { type: 'rule', name: 'Nope' } })).rejects.toBeInstanceOf(
+      NotFoundError,
+    );
+    await expect(session.pin({ kind: 'message', messageId: 'nope' })).rejects.toBeInstanceOf(ValidationError);
+    await expect(session.pin({ kind: 'card', title: ' ', text: 'x' })).rejects.toBeInstanceOf(
+      ValidationError,
+    );
+    expect(session.pins).toEqual([]);
+  });
+
+  test('committing to a deleted session is a NotFoundError and writes nothing', async () => {
+    const store = new MemoryStore();
+    const engine = await testEngine({ store });
+    const session = await engine.createSession();
+    const prepared = await session.prepare('hello');
+    await engine.deleteSession(session.id);
+    await expect(session.commit(prepared, 'hi')).rejects.toBeInstanceOf(NotFoundError);
+    expect(await store.listSessions()).toEqual([]);
+    expect(session.messages).toEqual([]);
+  });
+
   test('a sticky pinned message keeps its turn when history no longer fits', async () => {
     const engine = await testEngine({ contextWindow: 1_200, reservedOutput: 200, defaultMode: 'off' });
     const session = await engine.createSession();

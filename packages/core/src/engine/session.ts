@@ -1,6 +1,6 @@
 import type { CatalogItem, ItemKey, ItemRef } from '../catalog/index.js';
 import { displayName, itemKey } from '../catalog/index.js';
-import { type ErrorIssue, TransactionError, ValidationError } from '../errors/index.js';
+import { type ErrorIssue, NotFoundError, TransactionError, ValidationError } from '../errors/index.js';
 import {
   type CardCandidate,
   type ContextPlan,
@@ -233,6 +233,21 @@ export class Session<R> {
     if (target.kind === 'message' && !this.#messages.some((message) => message.id === target.messageId)) {
       throw new ValidationError('Invalid pin', [
         { path: 'target.messageId', message: `no message '${target.messageId}' in session '${this.id}'` },
+      ]);
+    }
+    if (target.kind === 'item' && !this.#engine.catalog.has(target.ref)) {
+      throw new NotFoundError(
+        'catalog item',
+        itemKey(target.ref),
+        'only catalog items can be pinned as items',
+      );
+    }
+    if (
+      target.kind === 'card' &&
+      (typeof target.title !== 'string' || target.title.trim() === '' || typeof target.text !== 'string')
+    ) {
+      throw new ValidationError('Invalid pin', [
+        { path: 'target', message: 'a card needs a non-empty title and a text' },
       ]);
     }
     const pin = makePin(this.#engine.newId(), target, kind, lease, this.#engine.now());

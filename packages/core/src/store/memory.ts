@@ -1,3 +1,4 @@
+import { NotFoundError } from '../errors/index.js';
 import type { ChatMessage, SessionRecord, UsageReport } from '../session/index.js';
 import type { LoadedSession, Store, StoredPlan, StoreEvent, TurnCommit } from './types.js';
 
@@ -44,7 +45,7 @@ export class MemoryStore implements Store {
 
   async commitTurn(commit: TurnCommit): Promise<void> {
     const data = this.#sessions.get(commit.session.id);
-    if (!data) throw new RangeError(`Cannot commit to session '${commit.session.id}': it was never saved`);
+    if (!data) throw new NotFoundError('session', commit.session.id, 'it was deleted, or never saved');
     // Nothing above can fail halfway; from here the writes are plain assignments.
     data.record = commit.session;
     data.messages.push(...commit.messages);
