@@ -210,7 +210,7 @@ export class Session<R> {
     return this.#update((record) => ({ ...record, title }));
   }
 
-  /** Sets the trailing workspace message (always last at prepare time); `null` removes it. */
+  /** Sets the trailing workspace message, always the last one sent; `null` removes it. */
   setWorkspace(text: string | null): Promise<void> {
     return this.#update((record) => ({ ...record, workspace: text === '' ? null : text }));
   }

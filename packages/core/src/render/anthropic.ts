@@ -90,12 +90,13 @@ export function renderAnthropicMessages(plan: ContextPlan, options: RenderOption
   if (layout.volatile.length > 0)
     currentBlocks.push({ type: 'text', text: layout.volatile.join(PART_SEPARATOR) });
   if (layout.current.content !== '') currentBlocks.push({ type: 'text', text: layout.current.content });
-  if (layout.workspace) currentBlocks.push({ type: 'text', text: layout.workspace });
   push('user', currentBlocks);
   for (const step of layout.steps) {
     const converted = blocksOf(step);
     if (converted) push(...converted);
   }
+  // Last, after any tool results (text may follow tool_result blocks in a user message).
+  if (layout.workspace) push('user', [{ type: 'text', text: layout.workspace }]);
   return {
     model: options.model,
     max_tokens: plan.budget.reservedOutput,

@@ -61,7 +61,7 @@ function toOpenAI(message: ChatMessage | TurnStep): OpenAIMessage | null {
 /**
  * An OpenAI Chat Completions request (also what OpenAI-compatible servers such as Ollama and OpenRouter take),
  * built from the plan alone: stable system prompt first, then history, then the per-request context and the
- * user's message, then the workspace.
+ * user's message, the turn's tool loop so far, and the workspace last.
  */
 export function renderOpenAIChat(plan: ContextPlan, options: RenderOptions): OpenAIChatRequest {
   const layout = layoutPlan(plan);
@@ -82,11 +82,11 @@ export function renderOpenAIChat(plan: ContextPlan, options: RenderOptions): Ope
             { type: 'text', text: layout.current.content },
           ],
   });
-  if (layout.workspace !== null) messages.push({ role: 'user', content: layout.workspace });
   for (const step of layout.steps) {
     const converted = toOpenAI(step);
     if (converted) messages.push(converted);
   }
+  if (layout.workspace !== null) messages.push({ role: 'user', content: layout.workspace });
   return {
     model: options.model,
     messages,

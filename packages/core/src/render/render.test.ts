@@ -286,6 +286,34 @@ describe('per-request context', () => {
     });
   });
 
+  test('mid tool loop the workspace stays last, after the tool results', async () => {
+    const session = await newSession();
+    await session.setWorkspace('Open file: src/a.ts');
+    const first = await session.prepare('read a.ts');
+    const call = { id: 'call_w', name: 'fs__read', arguments: { path: 'a.ts' } };
+    const next = await session.continue(first, { content: '', toolCalls: [call] }, [
+      { toolCallId: 'call_w', content: 'A' },
+    ]);
+    expect(openAI(next).messages.slice(-3)).toEqual([
+      {
+        role: 'assistant',
+        content: null,
+        tool_calls: [
+          { id: 'call_w', type: 'function', function: { name: 'fs__read', arguments: '{"path":"a.ts"}' } },
+        ],
+      },
+      { role: 'tool', tool_call_id: 'call_w', content: 'A' },
+      { role: 'user', content: 'Open file: src/a.ts' },
+    ]);
+    expect(anthropic(next).messages.at(-1)).toEqual({
+      role: 'user',
+      content: [
+        { type: 'tool_result', tool_use_id: 'call_w', content: 'A' },
+        { type: 'text', text: 'Open file: src/a.ts' },
+      ],
+    });
+  });
+
   test('agent context, user text and workspace share one Anthropic user message, in that order', async () => {
     const session = await newSession();
     await session.setWorkspace('Open file: deploy.yaml');
