@@ -111,8 +111,8 @@ describe('a turn', () => {
     const store = new MemoryStore();
     const engine = await testEngine({ store });
     const session = await engine.createSession();
-    const events: string[] = [];
-    store.subscribe((event) => events.push(event.type));
+    const events: unknown[] = [];
+    store.subscribe((event) => events.push(event));
     const first = await session.prepare('What is in notes.txt?');
     const call = { id: 'call-1', name: 'filesystem__read_file', arguments: { path: 'notes.txt' } };
     const second = await session.continue(first, { content: '', toolCalls: [call] }, [
@@ -130,7 +130,14 @@ describe('a turn', () => {
       'tool',
       'assistant',
     ]);
-    expect(events).toEqual(['turn-committed']);
+    expect(events).toEqual([
+      {
+        type: 'turn-committed',
+        sessionId: session.id,
+        messageIds: result.messages.map((message) => message.id),
+        planIds: [first.plan.id, second.plan.id],
+      },
+    ]);
     const plans = await store.listPlans(session.id);
     expect(plans.map((stored) => stored.id)).toEqual([first.plan.id, second.plan.id]);
     const usage = await store.listUsage(session.id);
@@ -193,6 +200,9 @@ describe('a turn', () => {
     expect(sent).not.toContain('The model did not answer.');
     expect(sent).toContain('hello');
     expect(session.messages.map((message) => message.role)).toEqual(['user', 'assistant', 'error']);
+    // @ts-expect-error: a user message is a turn, not a note
+    await expect(session.addNote('user', 'sneaky')).rejects.toBeInstanceOf(ValidationError);
+    expect(session.messages).toHaveLength(3);
   });
 });
 

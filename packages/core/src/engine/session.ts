@@ -435,7 +435,13 @@ export class Session<R> {
   }
 
   /** Adds a note to the transcript (a failed request, say). Notes are shown, never sent to the model. */
-  addNote(role: 'system' | 'error', content: string): Promise<ChatMessage> {
+  async addNote(role: 'system' | 'error', content: string): Promise<ChatMessage> {
+    const issues: ErrorIssue[] = [];
+    if (role !== 'system' && role !== 'error') {
+      issues.push({ path: 'role', message: `notes are 'system' or 'error', not ${JSON.stringify(role)}` });
+    }
+    if (typeof content !== 'string') issues.push({ path: 'content', message: 'must be a string' });
+    if (issues.length > 0) throw new ValidationError('Invalid note', issues);
     const note: ChatMessage = { id: this.#engine.newId(), role, content, createdAt: this.#engine.now() };
     return this.#exclusive(async () => {
       const record = { ...this.#record, updatedAt: note.createdAt };

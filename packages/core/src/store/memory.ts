@@ -55,7 +55,8 @@ export class MemoryStore implements Store {
     this.#emit({
       type: 'turn-committed',
       sessionId: commit.session.id,
-      turnIndex: commit.session.turnCount - 1,
+      messageIds: commit.messages.map((message) => message.id),
+      planIds: commit.plans.map((stored) => stored.id),
     });
   }
 

@@ -33,7 +33,13 @@ export interface LoadedSession {
 
 export type StoreEvent =
   | { readonly type: 'session-saved'; readonly sessionId: string }
-  | { readonly type: 'turn-committed'; readonly sessionId: string; readonly turnIndex: number }
+  /** A turn (or a note) was written: the messages it added and the plans it stored. */
+  | {
+      readonly type: 'turn-committed';
+      readonly sessionId: string;
+      readonly messageIds: readonly string[];
+      readonly planIds: readonly string[];
+    }
   | { readonly type: 'session-deleted'; readonly sessionId: string };
 
 /**
