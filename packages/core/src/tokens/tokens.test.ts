@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { createApproximateCounter, loadTiktokenCounter, withTokenCache } from './index.js';
+import { countInPieces, MAX_RUN } from './tiktoken.js';
 
 describe('loadTiktokenCounter', () => {
   test('counts with the real o200k_base and cl100k_base ranks', async () => {
@@ -100,5 +101,47 @@ describe('withTokenCache: short texts and encoding', () => {
 
   test('keeps the wrapped counter encoding', () => {
     expect(withTokenCache(createApproximateCounter(2)).encoding).toBe('approx-2');
+  });
+});
+
+describe('long runs without whitespace', () => {
+  test('prose is counted exactly as the tokenizer would', async () => {
+    const counter = await loadTiktokenCounter();
+    const { Tiktoken } = await import('js-tiktoken/lite');
+    const ranks = await import('js-tiktoken/ranks/o200k_base');
+    const exact = new Tiktoken(ranks.default);
+    const prose = 'The quick brown fox jumps over the lazy dog.\n\nIt was the best of times. '.repeat(300);
+    expect(counter.count(prose)).toBe(exact.encode(prose, [], []).length);
+  });
+
+  test('a long unbroken run is counted in pieces: never less than exact, at most a token a piece more', async () => {
+    const counter = await loadTiktokenCounter();
+    const { Tiktoken } = await import('js-tiktoken/lite');
+    const ranks = await import('js-tiktoken/ranks/o200k_base');
+    const exact = new Tiktoken(ranks.default);
+    const letters = 'qwertyuiopasdfghjklzxcvbnm';
+    const run = Array.from({ length: 600 }, (_, i) => letters[(i * 7) % letters.length]).join('');
+    const text = `before ${run} after`;
+    const counted = counter.count(text);
+    const truth = exact.encode(text, [], []).length;
+    expect(counted).toBeGreaterThanOrEqual(truth);
+    expect(counted).toBeLessThanOrEqual(truth + Math.ceil(run.length / MAX_RUN));
+  });
+
+  test('a 40,000-character run is counted (in pieces, so it cannot stall the page)', async () => {
+    const counter = await loadTiktokenCounter();
+    expect(counter.count('x'.repeat(40_000))).toBe(5_000);
+    expect(counter.count('-'.repeat(40_000))).toBeGreaterThan(0);
+  });
+
+  test('pieces never split a surrogate pair', () => {
+    const pieces: string[] = [];
+    const emoji = '😀'.repeat(100);
+    countInPieces(emoji, (piece) => {
+      pieces.push(piece);
+      return 1;
+    });
+    expect(pieces.join('')).toBe(emoji);
+    for (const piece of pieces) expect(piece).not.toMatch(/^[\uDC00-\uDFFF]|[\uD800-\uDBFF]$/);
   });
 });
