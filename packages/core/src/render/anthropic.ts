@@ -2,7 +2,7 @@ import type { ContextPlan } from '../planner/index.js';
 import type { ChatMessage, TurnStep } from '../session/index.js';
 import { layoutPlan } from './layout.js';
 import type { RenderOptions } from './openai.js';
-import { PART_SEPARATOR } from './text.js';
+import { formatArguments, PART_SEPARATOR } from './text.js';
 
 export type AnthropicBlock =
   | { readonly type: 'text'; readonly text: string }
@@ -31,7 +31,14 @@ export interface AnthropicMessagesRequest {
   }[];
 }
 
-function blocksOf(message: ChatMessage | TurnStep): [AnthropicMessage['role'], AnthropicBlock[]] | null {
+/**
+ * Anthropic refuses tool_use and tool_result blocks for tools the request does not define. A call to a tool that is
+ * no longer in context (it was retrieved for an earlier turn, or removed) is therefore sent as text.
+ */
+function blocksOf(
+  message: ChatMessage | TurnStep,
+  defined: ReadonlySet<string>,
+): [AnthropicMessage['role'], AnthropicBlock[]] | null {
   const text = (value: string): AnthropicBlock[] => (value === '' ? [] : [{ type: 'text', text: value }]);
   switch (message.role) {
     case 'user':
@@ -42,26 +49,31 @@ function blocksOf(message: ChatMessage | TurnStep): [AnthropicMessage['role'], A
         [
           ...text(message.modelReply.content),
           ...(message.modelReply.toolCalls ?? []).map(
-            (call): AnthropicBlock => ({
-              type: 'tool_use',
-              id: call.id,
-              name: call.name,
-              input: call.arguments,
-            }),
+            (call): AnthropicBlock =>
+              defined.has(call.name)
+                ? { type: 'tool_use', id: call.id, name: call.name, input: call.arguments }
+                : { type: 'text', text: `[called ${call.name} ${formatArguments(call.arguments)}]` },
           ),
         ],
       ];
     case 'tool':
       return [
         'user',
-        [
-          {
-            type: 'tool_result',
-            tool_use_id: message.toolCallId,
-            content: message.content,
-            ...(message.isError && { is_error: true }),
-          },
-        ],
+        defined.has(message.toolName)
+          ? [
+              {
+                type: 'tool_result',
+                tool_use_id: message.toolCallId,
+                content: message.content,
+                ...(message.isError && { is_error: true }),
+              },
+            ]
+          : [
+              {
+                type: 'text',
+                text: `[${message.isError ? 'error from' : 'result of'} ${message.toolName}]\n${message.content}`,
+              },
+            ],
       ];
     default:
       return null;
@@ -82,8 +94,9 @@ export function renderAnthropicMessages(plan: ContextPlan, options: RenderOption
     if (last && last.role === role) last.content.push(...blocks);
     else messages.push({ role, content: [...blocks] });
   };
+  const defined = new Set(layout.tools.map(({ body }) => body.functionName));
   for (const message of layout.history) {
-    const converted = blocksOf(message);
+    const converted = blocksOf(message, defined);
     if (converted) push(...converted);
   }
   const currentBlocks: AnthropicBlock[] = [];
@@ -92,7 +105,7 @@ export function renderAnthropicMessages(plan: ContextPlan, options: RenderOption
   if (layout.current.content !== '') currentBlocks.push({ type: 'text', text: layout.current.content });
   push('user', currentBlocks);
   for (const step of layout.steps) {
-    const converted = blocksOf(step);
+    const converted = blocksOf(step, defined);
     if (converted) push(...converted);
   }
   // Last, after any tool results (text may follow tool_result blocks in a user message).

@@ -329,6 +329,31 @@ describe('per-request context', () => {
   });
 });
 
+describe('tool calls to tools no longer in context (Anthropic)', () => {
+  test('are sent as text, since Anthropic refuses tool blocks for tools the request does not define', async () => {
+    const session = await newSession();
+    const first = await session.prepare('read a.ts');
+    const call = { id: 'call_x', name: 'gone__tool', arguments: { path: 'a.ts' } };
+    const next = await session.continue(first, { content: 'Reading.', toolCalls: [call] }, [
+      { toolCallId: 'call_x', content: 'A', isError: true },
+    ]);
+    const messages = anthropic(next).messages;
+    expect(messages.slice(-2)).toEqual([
+      {
+        role: 'assistant',
+        content: [
+          { type: 'text', text: 'Reading.' },
+          { type: 'text', text: '[called gone__tool {"path":"a.ts"}]' },
+        ],
+      },
+      { role: 'user', content: [{ type: 'text', text: '[error from gone__tool]\nA' }] },
+    ]);
+    const blocks = messages.flatMap((message) => message.content.map((block) => block.type));
+    expect(blocks).not.toContain('tool_use');
+    expect(blocks).not.toContain('tool_result');
+  });
+});
+
 describe('history and tool calls', () => {
   const CALLS = [
     { id: 'call_1', name: 'fs__read', arguments: { path: 'a.ts' } },
