@@ -205,15 +205,32 @@ describe('function names', () => {
         'tool:fs:read',
       ).functionName,
     ).toBe('fs__read');
-    expect(functionNameFor('my.server', 'read file!')).toBe('my_server__read_file_');
     expect(functionNameFor('git-hub', 'list_prs')).toBe('git-hub__list_prs');
-    expect(functionNameFor('ü', 'ß')).toBe('____');
+    expect(functionNameFor('my.server', 'read file!')).toMatch(/^my_server__read_file__[0-9a-f]{8}$/);
+    expect(functionNameFor('ü', 'ß')).toMatch(/^_____[0-9a-f]{8}$/);
   });
 
-  test('long names are cut to 64 characters', () => {
+  test('names that had to change keep a hash of the real name, so they stay distinct', () => {
+    expect(functionNameFor('fs', 'read.v1')).not.toBe(functionNameFor('fs', 'read_v1'));
+    expect(functionNameFor('files', '読む')).not.toBe(functionNameFor('files', '書く'));
+    expect(functionNameFor('fs', 'read.v1')).toBe(functionNameFor('fs', 'read.v1'));
+  });
+
+  test('long names are cut to 64 characters, hash included', () => {
     const name = functionNameFor('s'.repeat(40), 't'.repeat(40));
     expect(name).toHaveLength(64);
-    expect(name).toBe(`${'s'.repeat(40)}__${'t'.repeat(22)}`);
+    expect(name).toMatch(new RegExp(`^${'s'.repeat(40)}__${'t'.repeat(13)}_[0-9a-f]{8}$`));
+    expect(name).not.toBe(functionNameFor('s'.repeat(40), `${'t'.repeat(39)}u`));
+  });
+
+  test('the catalog finds a tool by the function name a model called', () => {
+    const catalog = defineCatalog({
+      servers: [{ name: 'files' }],
+      tools: [{ server: 'files', name: '読む', inputSchema: OBJECT_SCHEMA }],
+    });
+    const called = functionNameFor('files', '読む');
+    expect(catalog.toolByFunctionName(called)?.key).toBe('tool:files:読む');
+    expect(catalog.toolByFunctionName('files__other')).toBeUndefined();
   });
 
   test('any server and tool name gives a valid provider function name', () => {
@@ -266,7 +283,11 @@ describe('defineCatalog: validation', () => {
         { server: 'fs', name: 'write', include: 'sometimes', inputSchema: { type: 'string' } },
         { server: 'git', name: 'read', inputSchema: OBJECT_SCHEMA },
         { server: 'a.b', name: 'run', inputSchema: OBJECT_SCHEMA },
-        { server: 'a_b', name: 'run', inputSchema: OBJECT_SCHEMA },
+        {
+          server: 'a_b',
+          name: functionNameFor('a.b', 'run').slice('a_b__'.length),
+          inputSchema: OBJECT_SCHEMA,
+        },
       ],
       prompts: [],
     });
@@ -381,30 +402,32 @@ describe('defineCatalog: validation', () => {
     ]);
   });
 
-  test('function names that collide after sanitizing are reported at the second tool', () => {
+  test('a tool whose function name another tool already has is reported at the second tool', () => {
+    // 'a.b' + 'run' becomes 'a_b__run_<hash>'; a tool literally named 'run_<hash>' on server 'a_b' claims it too.
+    const taken = functionNameFor('a.b', 'run');
     const error = catalogError({
       servers: [{ name: 'a.b' }, { name: 'a_b' }],
       tools: [
         { server: 'a.b', name: 'run', inputSchema: OBJECT_SCHEMA },
-        { server: 'a_b', name: 'run', inputSchema: OBJECT_SCHEMA },
+        { server: 'a_b', name: taken.slice('a_b__'.length), inputSchema: OBJECT_SCHEMA },
       ],
     });
     expect(error.issues).toHaveLength(1);
     expect(error.issues[0]?.path).toBe('tools[1]');
-    expect(error.issues[0]?.message).toContain("'a_b__run' is already used by tools[0]");
+    expect(error.issues[0]?.message).toContain(`'${taken}' is already used by tools[0]`);
   });
 
-  test('function names that collide after cutting to 64 characters are reported', () => {
+  test('long names that share their first 64 characters stay distinct', () => {
     const long = 'x'.repeat(70);
-    expect(
-      issuePaths({
-        servers: [{ name: 'fs' }],
-        tools: [
-          { server: 'fs', name: `${long}1`, inputSchema: OBJECT_SCHEMA },
-          { server: 'fs', name: `${long}2`, inputSchema: OBJECT_SCHEMA },
-        ],
-      }),
-    ).toEqual(['tools[1]']);
+    const catalog = defineCatalog({
+      servers: [{ name: 'fs' }],
+      tools: [
+        { server: 'fs', name: `${long}1`, inputSchema: OBJECT_SCHEMA },
+        { server: 'fs', name: `${long}2`, inputSchema: OBJECT_SCHEMA },
+      ],
+    });
+    const [first, second] = catalog.ofType('tool').map((item) => item.functionName);
+    expect(first).not.toBe(second);
   });
 
   test('an unknown top-level key is reported by name', () => {

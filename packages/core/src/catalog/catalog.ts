@@ -1,12 +1,13 @@
 import { canonicalJson, hashString } from '../hash/index.js';
 import { itemKey } from './keys.js';
-import type { CatalogItem, ItemKey, ItemRef, ItemType, ServerInfo } from './types.js';
+import type { CatalogItem, ItemKey, ItemRef, ItemType, ServerInfo, ToolItem } from './types.js';
 
 /** The agent level: every available rule, reference and tool. Immutable; build one with `defineCatalog`. */
 export class Catalog {
   readonly items: readonly CatalogItem[];
   readonly servers: readonly ServerInfo[];
   readonly #byKey: ReadonlyMap<ItemKey, CatalogItem>;
+  readonly #byFunctionName: ReadonlyMap<string, ToolItem>;
   #version: string | undefined;
 
   /** @internal use `defineCatalog`, which validates. */
@@ -14,10 +15,18 @@ export class Catalog {
     this.items = Object.freeze([...items]);
     this.servers = Object.freeze([...servers]);
     this.#byKey = new Map(items.map((item) => [item.key, item]));
+    this.#byFunctionName = new Map(
+      items.flatMap((item) => (item.type === 'tool' ? [[item.functionName, item] as const] : [])),
+    );
   }
 
   get(ref: ItemRef | ItemKey): CatalogItem | undefined {
     return this.#byKey.get(typeof ref === 'string' ? ref : itemKey(ref));
+  }
+
+  /** The tool a model called, from the function name it used (`ToolCall.name`). */
+  toolByFunctionName(functionName: string): ToolItem | undefined {
+    return this.#byFunctionName.get(functionName);
   }
 
   has(ref: ItemRef | ItemKey): boolean {

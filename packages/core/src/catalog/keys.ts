@@ -1,3 +1,4 @@
+import { hashString } from '../hash/index.js';
 import type { ItemKey, ItemRef } from './types.js';
 
 export function itemKey(ref: ItemRef): ItemKey {
@@ -20,9 +21,16 @@ export function sameRef(a: ItemRef, b: ItemRef): boolean {
   return itemKey(a) === itemKey(b);
 }
 
-const FUNCTION_NAME_LIMIT = 64;
+const VALID_FUNCTION_NAME = /^[A-Za-z0-9_-]{1,64}$/;
 
-/** Provider function names allow `[A-Za-z0-9_-]{1,64}`; MCP tool names are qualified by server to stay unique. */
+/**
+ * The name providers see for a tool: `<server>__<tool>` when that is already a valid function name
+ * (`[A-Za-z0-9_-]{1,64}`). Otherwise other characters become `_`, the name is cut to fit, and a short hash of the
+ * real name is appended, so that `read.v1` and `read_v1`, or two long names, or two non-Latin names stay distinct.
+ */
 export function functionNameFor(serverName: string, toolName: string): string {
-  return `${serverName}__${toolName}`.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, FUNCTION_NAME_LIMIT);
+  const name = `${serverName}__${toolName}`;
+  if (VALID_FUNCTION_NAME.test(name)) return name;
+  const suffix = `_${hashString(name).slice(0, 8)}`;
+  return name.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 64 - suffix.length) + suffix;
 }
