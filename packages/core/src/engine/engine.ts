@@ -2,6 +2,7 @@ import { Catalog, type CatalogInput, defineCatalog } from '../catalog/index.js';
 import { CorruptRecordError, type ErrorIssue, NotFoundError, ValidationError } from '../errors/index.js';
 import {
   type ContextPlan,
+  contentHash,
   DEFAULT_CONTEXT_MODE,
   DEFAULT_MODE_LIMITS,
   type ModeLimits,
@@ -117,7 +118,7 @@ export class Engine<R = OpenAIChatRequest> {
   /** A new session holding every enabled `always` item of the catalog. */
   async createSession({ title = 'New chat' }: { title?: string } = {}): Promise<Session<R>> {
     const record = newSessionRecord(this.#context.newId(), title, this.#context.catalog, this.#context.now());
-    await this.#context.store.saveSession(record);
+    await this.#context.store.createSession(record);
     const session = new Session(this.#context, record, []);
     this.#open.set(record.id, Promise.resolve(session));
     return session;
@@ -165,7 +166,25 @@ export class Engine<R = OpenAIChatRequest> {
  * the record is not what was planned, and is refused rather than shown as history.
  */
 export function replayPlan(stored: StoredPlan): ContextPlan {
-  const plan = planContext(stored.input);
+  const { input } = stored;
+  const candidates = [
+    ...input.system,
+    ...input.session,
+    ...input.pins,
+    ...input.agent,
+    ...input.history,
+    input.current,
+    ...(input.workspace ? [input.workspace] : []),
+  ];
+  for (const candidate of candidates) {
+    if (contentHash(candidate) !== candidate.hash) {
+      throw new CorruptRecordError(
+        `plan ${stored.id}`,
+        `the content of ${candidate.id} is not what was planned with`,
+      );
+    }
+  }
+  const plan = planContext(input);
   if (plan.id !== stored.id) {
     throw new CorruptRecordError(
       `plan ${stored.id}`,

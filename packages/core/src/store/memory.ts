@@ -19,10 +19,16 @@ export class MemoryStore implements Store {
   readonly #plans = new Map<string, StoredPlan>();
   readonly #listeners = new Set<(event: StoreEvent) => void>();
 
+  async createSession(record: SessionRecord): Promise<void> {
+    if (this.#sessions.has(record.id)) throw new RangeError(`Session '${record.id}' already exists`);
+    this.#sessions.set(record.id, { record, messages: [], plans: [], usage: [] });
+    this.#emit({ type: 'session-saved', sessionId: record.id });
+  }
+
   async saveSession(record: SessionRecord): Promise<void> {
     const data = this.#sessions.get(record.id);
-    if (data) data.record = record;
-    else this.#sessions.set(record.id, { record, messages: [], plans: [], usage: [] });
+    if (!data) throw new NotFoundError('session', record.id, 'it was deleted, or never created');
+    data.record = record;
     this.#emit({ type: 'session-saved', sessionId: record.id });
   }
 
@@ -78,6 +84,22 @@ export class MemoryStore implements Store {
   }
 
   #emit(event: StoreEvent): void {
-    for (const listener of this.#listeners) listener(event);
+    for (const listener of this.#listeners) {
+      try {
+        listener(event);
+      } catch (error) {
+        reportListenerError(error);
+      }
+    }
   }
+}
+
+/** Like an event target: a failing listener is reported, never allowed to fail the write it was told about. */
+function reportListenerError(error: unknown): void {
+  const report = (globalThis as { reportError?: (error: unknown) => void }).reportError;
+  if (report) report(error);
+  else
+    setTimeout(() => {
+      throw error;
+    });
 }

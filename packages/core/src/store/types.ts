@@ -47,6 +47,9 @@ export type StoreEvent =
  * handed to a store are immutable; a store keeps copies or leaves them as they are, never changes them.
  */
 export interface Store {
+  /** Writes a new session. */
+  createSession(record: SessionRecord): Promise<void>;
+  /** Replaces an existing session's record; a NotFoundError when it was deleted (a stale handle must not revive it). */
   saveSession(record: SessionRecord): Promise<void>;
   loadSession(sessionId: string): Promise<LoadedSession | undefined>;
   listSessions(): Promise<SessionRecord[]>;
@@ -56,6 +59,9 @@ export interface Store {
   getPlan(planId: string): Promise<StoredPlan | undefined>;
   listPlans(sessionId: string): Promise<StoredPlan[]>;
   listUsage(sessionId: string): Promise<UsageReport[]>;
-  /** Called after every change is durable; returns the unsubscribe function. */
+  /**
+   * Called after every change is durable; returns the unsubscribe function. A listener that throws cannot fail
+   * the write it hears about: its error is reported (`reportError`) and the other listeners still run.
+   */
   subscribe(listener: (event: StoreEvent) => void): () => void;
 }
