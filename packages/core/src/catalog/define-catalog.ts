@@ -1,4 +1,5 @@
 import { CatalogError, type ErrorIssue } from '../errors/index.js';
+import { frozenJsonCopy } from '../json/index.js';
 import { Catalog } from './catalog.js';
 import { checkToolSchema } from './json-schema.js';
 import { functionNameFor, itemKey } from './keys.js';
@@ -47,18 +48,6 @@ function checkArray(value: unknown, path: string, issues: ErrorIssue[]): readonl
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-
-/**
- * A frozen copy of a JSON value, without `undefined` properties (as JSON has none), so that the catalog owns
- * what it holds: a host changing its own objects later cannot change items, their token counts or the version.
- */
-function ownedJson(value: unknown): unknown {
-  if (value === null || typeof value !== 'object') return value;
-  if (Array.isArray(value)) return Object.freeze(value.map(ownedJson));
-  // fromEntries defines properties, so even a key named "__proto__" stays an ordinary property.
-  const entries = Object.entries(value).filter(([, entry]) => entry !== undefined);
-  return Object.freeze(Object.fromEntries(entries.map(([key, entry]) => [key, ownedJson(entry)])));
 }
 
 /** The effective include mode of a tool: tool-level setting → server-level default → `always`. */
@@ -199,7 +188,7 @@ export function defineCatalog(input: CatalogInput): Catalog {
       serverName: server.name,
       key: itemKey({ type: 'tool', name, serverName: server.name }),
       description: typeof entry.description === 'string' ? entry.description : '',
-      inputSchema: ownedJson(entry.inputSchema) as JsonObject,
+      inputSchema: frozenJsonCopy(entry.inputSchema as JsonObject),
       functionName,
       include: effectiveIncludeMode(server, { include }),
       includeSource: include !== undefined ? 'tool' : server.include !== undefined ? 'server' : 'default',

@@ -1,14 +1,16 @@
-import { type CatalogItem, type ItemRef, itemKey } from '../catalog/index.js';
-import { canonicalJson, hashString } from '../hash/index.js';
-import type {
-  CardCandidate,
-  CurrentCandidate,
-  ItemBody,
-  ItemCandidate,
-  ItemOrigin,
-  PromptCandidate,
-  TurnCandidate,
-  WorkspaceCandidate,
+import { type CatalogItem, type ItemRef, type ItemType, itemKey, toRef } from '../catalog/index.js';
+import {
+  type Candidate,
+  type CardCandidate,
+  type CurrentCandidate,
+  contentHash,
+  type ItemBody,
+  type ItemCandidate,
+  type ItemOrigin,
+  type PromptCandidate,
+  type Section,
+  type TurnCandidate,
+  type WorkspaceCandidate,
 } from '../planner/index.js';
 import { formatCard, formatFragment, formatItem, formatToolForCounting } from '../render/index.js';
 import type { ChatMessage, PinKind, PromptPartText, TurnStep, UserMessage } from '../session/index.js';
@@ -18,10 +20,16 @@ import type { Turn } from './turns.js';
 /** A part of a system prompt or context block is followed by a blank line: about one token. */
 const SEPARATOR_TOKENS = 1;
 
-interface Measured {
-  readonly body: ItemBody;
-  readonly tokens: number;
-  readonly hash: string;
+const SECTION_OF: Readonly<Record<ItemType, Section>> = {
+  rule: 'rules',
+  reference: 'references',
+  tool: 'tools',
+};
+
+type Unhashed<C extends Candidate> = Omit<C, 'hash'>;
+
+function hashed<C extends Candidate>(draft: Unhashed<C>): C {
+  return { ...draft, hash: contentHash(draft as C) } as C;
 }
 
 /**
@@ -30,10 +38,11 @@ interface Measured {
  */
 export class CandidateFactory {
   readonly #counter: TokenCounter;
-  readonly #items = new WeakMap<CatalogItem, Measured>();
+  readonly #items = new WeakMap<CatalogItem, { readonly body: ItemBody; readonly tokens: number }>();
   readonly #itemCandidates = new WeakMap<CatalogItem, Map<string, ItemCandidate>>();
   readonly #turns = new WeakMap<Turn, TurnCandidate>();
-  readonly #prompts = new Map<string, PromptCandidate>();
+  // A session's SystemPrompt hands out the same part objects until a part changes.
+  readonly #prompts = new WeakMap<PromptPartText, PromptCandidate>();
 
   constructor(counter: TokenCounter) {
     this.#counter = counter;
@@ -44,30 +53,26 @@ export class CandidateFactory {
   }
 
   prompt(part: PromptPartText): PromptCandidate {
-    const key = `${part.part}\n${part.name}\n${part.text}`;
-    let candidate = this.#prompts.get(key);
+    let candidate = this.#prompts.get(part);
     if (!candidate) {
       const text = part.part === 'fragment' ? formatFragment(part.name, part.text) : part.text;
-      candidate = {
+      candidate = hashed<PromptCandidate>({
         kind: 'prompt',
         id: `system:${part.part === 'fragment' ? `fragment:${part.name}` : part.part}`,
         section: 'system',
         tokens: this.#counter.count(text) + SEPARATOR_TOKENS,
-        hash: hashString(key),
         part: part.part,
         name: part.name,
         text: part.text,
-      };
-      // Fragments change; keep the cache from growing with every version of them.
-      if (this.#prompts.size > 256) this.#prompts.clear();
-      this.#prompts.set(key, candidate);
+      });
+      this.#prompts.set(part, candidate);
     }
     return candidate;
   }
 
   /** The same object for the same item and origin, so plans can reuse what they computed about it. */
   item(item: CatalogItem, origin: ItemOrigin): ItemCandidate {
-    const key = canonicalJson(origin);
+    const key = JSON.stringify(origin);
     let byOrigin = this.#itemCandidates.get(item);
     const cached = byOrigin?.get(key);
     if (cached) return cached;
@@ -75,97 +80,85 @@ export class CandidateFactory {
       byOrigin = new Map();
       this.#itemCandidates.set(item, byOrigin);
     }
-    const candidate = this.#newItem(item, origin);
+    const { body, tokens } = this.#measure(item);
+    const candidate = hashed<ItemCandidate>({
+      kind: 'item',
+      id: item.key,
+      section: SECTION_OF[item.type],
+      tokens,
+      ref: toRef(item),
+      origin,
+      body,
+      order: item.order,
+    });
     byOrigin.set(key, candidate);
     return candidate;
   }
 
-  #newItem(item: CatalogItem, origin: ItemOrigin): ItemCandidate {
-    const measured = this.#measure(item);
-    return {
-      kind: 'item',
-      id: item.key,
-      section: item.type === 'rule' ? 'rules' : item.type === 'reference' ? 'references' : 'tools',
-      tokens: measured.tokens,
-      hash: measured.hash,
-      ref:
-        item.type === 'tool'
-          ? { type: 'tool', name: item.name, serverName: item.serverName }
-          : { type: item.type, name: item.name },
-      origin,
-      body: measured.body,
-      order: item.order,
-    };
-  }
-
-  /** A session item the catalog no longer has (or has disabled): it costs nothing and is excluded with a reason. */
+  /** An item the catalog no longer has (or has disabled): it costs nothing and is excluded with a reason. */
   unavailableItem(ref: ItemRef, origin: ItemOrigin, why: 'missing' | 'disabled'): ItemCandidate {
-    return {
+    return hashed<ItemCandidate>({
       kind: 'item',
       id: itemKey(ref),
-      section: ref.type === 'rule' ? 'rules' : ref.type === 'reference' ? 'references' : 'tools',
+      section: SECTION_OF[ref.type],
       tokens: 0,
-      hash: '',
       ref,
       origin,
       unavailable: why,
       body: null,
       order: Number.MAX_SAFE_INTEGER,
-    };
+    });
   }
 
-  card(pinId: string, pin: PinKind, title: string, text: string): CardCandidate {
-    return {
+  card(pinId: string, pin: PinKind, title: string, text: string, ref?: ItemRef): CardCandidate {
+    return hashed<CardCandidate>({
       kind: 'card',
       id: `pin:${pinId}`,
       section: 'pins',
       tokens: this.#counter.count(formatCard(title, text)) + SEPARATOR_TOKENS,
-      hash: hashString(canonicalJson([title, text])),
       pinId,
       pin,
       title,
       text,
-    };
+      ...(ref && { ref }),
+    });
   }
 
   turn(turn: Turn, pinned?: { pinId: string; pin: PinKind }): TurnCandidate {
     let candidate = this.#turns.get(turn);
     if (!candidate) {
-      candidate = {
+      candidate = hashed<TurnCandidate>({
         kind: 'turn',
         id: `turn:${turn.id}`,
         section: 'history',
         tokens: turn.messages.reduce((sum, message) => sum + this.messageTokens(message), 0),
-        hash: hashString(canonicalJson(turn.messages.map(withoutRequestContext))),
         turnIndex: turn.index,
         messages: turn.messages,
-      };
+      });
       this.#turns.set(turn, candidate);
     }
     return pinned ? { ...candidate, pinned } : candidate;
   }
 
   current(message: UserMessage, steps: readonly TurnStep[]): CurrentCandidate {
-    return {
+    return hashed<CurrentCandidate>({
       kind: 'current',
       id: `current:${message.id}`,
       section: 'current',
       tokens: this.messageTokens(message) + steps.reduce((sum, step) => sum + this.messageTokens(step), 0),
-      hash: hashString(canonicalJson([message, ...steps].map(withoutRequestContext))),
       message,
       steps,
-    };
+    });
   }
 
   workspace(text: string): WorkspaceCandidate {
-    return {
+    return hashed<WorkspaceCandidate>({
       kind: 'workspace',
       id: 'workspace',
       section: 'workspace',
       tokens: TOKEN_OVERHEAD.message + this.#counter.count(text),
-      hash: hashString(text),
       text,
-    };
+    });
   }
 
   /** What a message costs when sent, overheads included. Notes are never sent and cost nothing. */
@@ -173,7 +166,6 @@ export class CandidateFactory {
     const count = (text: string) => this.#counter.count(text);
     switch (message.role) {
       case 'user':
-        return TOKEN_OVERHEAD.message + count(message.content);
       case 'tool':
         return TOKEN_OVERHEAD.message + count(message.content);
       case 'assistant':
@@ -191,7 +183,7 @@ export class CandidateFactory {
     }
   }
 
-  #measure(item: CatalogItem): Measured {
+  #measure(item: CatalogItem): { readonly body: ItemBody; readonly tokens: number } {
     let measured = this.#items.get(item);
     if (!measured) {
       if (item.type === 'tool') {
@@ -201,26 +193,16 @@ export class CandidateFactory {
           description: item.description,
           inputSchema: item.inputSchema,
         };
-        const text = formatToolForCounting(body);
         measured = {
           body,
-          tokens: this.#counter.count(text) + TOKEN_OVERHEAD.toolDefinition,
-          hash: hashString(text),
+          tokens: this.#counter.count(formatToolForCounting(body)) + TOKEN_OVERHEAD.toolDefinition,
         };
       } else {
         const body: ItemBody = { type: item.type, content: item.content, description: item.description };
-        const text = formatItem(item, body);
-        measured = { body, tokens: this.#counter.count(text) + SEPARATOR_TOKENS, hash: hashString(text) };
+        measured = { body, tokens: this.#counter.count(formatItem(item, body)) + SEPARATOR_TOKENS };
       }
       this.#items.set(item, measured);
     }
     return measured;
   }
-}
-
-// The request context records what was sent; it is not itself sent, so it does not change a turn's content.
-function withoutRequestContext(message: ChatMessage): unknown {
-  if (message.role !== 'assistant' || !message.requestContext) return message;
-  const { requestContext: _omitted, ...rest } = message;
-  return rest;
 }

@@ -5,6 +5,11 @@ import type { RequestContext, RequestContextItem } from '../session/index.js';
 export function requestContextFromPlan(plan: ContextPlan, timestamp: string): RequestContext {
   const items: RequestContextItem[] = [];
   for (const { candidate, reason } of plan.included) {
+    // An ephemeral pin of an item is sent as its card: the item was used, thinly.
+    if (candidate.kind === 'card' && candidate.ref && reason.code === 'pinned') {
+      items.push({ ...candidate.ref, tokens: candidate.tokens, includeMode: 'manual', pin: reason.pin });
+      continue;
+    }
     if (candidate.kind !== 'item') continue;
     const base = { ...candidate.ref, tokens: candidate.tokens };
     if (reason.code === 'session') items.push({ ...base, includeMode: reason.includeMode });

@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import { itemKey } from '../catalog/index.js';
 import {
   BudgetError,
   CorruptRecordError,
@@ -6,7 +7,10 @@ import {
   TransactionError,
   ValidationError,
 } from '../errors/index.js';
+import type { CardCandidate } from '../planner/index.js';
 import type { OpenAIChatRequest } from '../render/index.js';
+import type { AgentSelector } from '../retrieval/index.js';
+import type { SessionRecord } from '../session/index.js';
 import { MemoryStore, type StoredPlan, type TurnCommit } from '../store/index.js';
 import { createApproximateCounter } from '../tokens/index.js';
 import { demoCatalog, testEngine } from './engine.fixtures.js';
@@ -467,3 +471,349 @@ async function rollbackAfter<R>(
   session.rollback(prepared);
   return prepared;
 }
+
+describe('what a turn records', () => {
+  test('every request of a turn is stored: its plan, the turn it belongs to, and its usage as reported', async () => {
+    const store = new MemoryStore();
+    const engine = await testEngine({ store });
+    const session = await engine.createSession();
+    const hello = await session.prepare('hello');
+    await session.commit(hello, 'hi');
+    const first = await session.prepare('What is in notes.txt?');
+    const call = { id: 'call-1', name: 'filesystem__read_file', arguments: { path: 'notes.txt' } };
+    const second = await session.continue(
+      first,
+      { content: '', toolCalls: [call], model: 'test-model-mini' },
+      [{ toolCallId: 'call-1', content: 'buy milk' }],
+      { inputTokens: 100, outputTokens: 7 },
+    );
+    await session.commit(second, 'It says: buy milk.', { inputTokens: 130, outputTokens: 9 });
+
+    const plans = await store.listPlans(session.id);
+    expect(plans.map((stored) => [stored.id, stored.turnIndex])).toEqual([
+      [hello.plan.id, 0],
+      [first.plan.id, 1],
+      [second.plan.id, 1],
+    ]);
+    const usage = await store.listUsage(session.id);
+    expect(usage.slice(1)).toEqual([
+      {
+        planId: first.plan.id,
+        estimatedInputTokens: first.plan.budget.used,
+        actualInputTokens: 100,
+        outputTokens: 7,
+        encoding: 'approx-4',
+        model: 'test-model-mini',
+      },
+      {
+        planId: second.plan.id,
+        estimatedInputTokens: second.plan.budget.used,
+        actualInputTokens: 130,
+        outputTokens: 9,
+        encoding: 'approx-4',
+        model: 'test-model',
+      },
+    ]);
+  });
+
+  test('tool results are recorded in the order of the calls, whatever order they are given in', async () => {
+    const engine = await testEngine();
+    const session = await engine.createSession();
+    const prepared = await session.prepare('read two files');
+    const calls = [
+      { id: 'a', name: 'filesystem__read_file', arguments: { path: 'a.txt' } },
+      { id: 'b', name: 'filesystem__read_file', arguments: { path: 'b.txt' } },
+    ];
+    const next = await session.continue(prepared, { content: '', toolCalls: calls }, [
+      { toolCallId: 'b', content: 'bee' },
+      { toolCallId: 'a', content: 'ay' },
+    ]);
+    expect(
+      next.steps.flatMap((step) => (step.role === 'tool' ? [[step.toolCallId, step.content]] : [])),
+    ).toEqual([
+      ['a', 'ay'],
+      ['b', 'bee'],
+    ]);
+  });
+
+  test('a malformed reply is refused, naming what is wrong, and the turn stays open', async () => {
+    const engine = await testEngine();
+    const session = await engine.createSession();
+    const prepared = await session.prepare('go');
+    const stringArguments = { id: 'a', name: 'filesystem__read_file', arguments: '{"path":"a.txt"}' };
+    const unparsed = await session
+      // @ts-expect-error: arguments must be parsed before they are handed over
+      .continue(prepared, { content: '', toolCalls: [stringArguments] }, [{ toolCallId: 'a', content: '' }])
+      .catch((error: unknown) => error);
+    expect(unparsed).toBeInstanceOf(ValidationError);
+    expect((unparsed as ValidationError).issues.map((issue) => issue.path)).toEqual([
+      'reply.toolCalls[0].arguments',
+    ]);
+    // @ts-expect-error: a reply has text content
+    const noContent = await session.commit(prepared, { content: 42 }).catch((error: unknown) => error);
+    expect(noContent).toBeInstanceOf(ValidationError);
+    expect((noContent as ValidationError).issues.map((issue) => issue.path)).toEqual(['reply.content']);
+    expect(session.isTurnOpen).toBe(true);
+    await session.commit(prepared, 'fine');
+    expect(session.messages.map((message) => message.role)).toEqual(['user', 'assistant']);
+  });
+
+  test('a turn is committed once: a second commit, or a rollback, while it is being written is refused', async () => {
+    let release = () => {};
+    const written = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const store = new (class extends MemoryStore {
+      override async commitTurn(commit: TurnCommit) {
+        await written;
+        return super.commitTurn(commit);
+      }
+    })();
+    const engine = await testEngine({ store });
+    const session = await engine.createSession();
+    const prepared = await session.prepare('hello');
+    const committing = session.commit(prepared, 'hi');
+    const again = session.commit(prepared, 'hi again').catch((error: unknown) => error);
+    const rolledBack = session.rollback(prepared);
+    release();
+    await committing;
+    expect(await again).toBeInstanceOf(TransactionError);
+    expect(rolledBack).toBe(false);
+    expect(session.isTurnOpen).toBe(false);
+    expect(session.messages.map((message) => message.role)).toEqual(['user', 'assistant']);
+    expect((await store.loadSession(session.id))?.messages).toEqual(session.messages);
+  });
+
+  test('notes are written to the store, survive a reload, and never join a turn', async () => {
+    const store = new MemoryStore();
+    const engine = await testEngine({ store });
+    const session = await engine.createSession();
+    await session.commit(await session.prepare('hello'), 'hi');
+    await session.addNote('error', 'The model did not answer.');
+    const reopened = await (await testEngine({ store })).openSession(session.id);
+    expect(reopened.messages).toEqual(session.messages);
+    for (const open of [session, reopened]) {
+      const prepared = await rollbackAfter(open, 'again');
+      const sentTurns = prepared.plan.included.flatMap(({ candidate }) =>
+        candidate.kind === 'turn' ? candidate.messages : [],
+      );
+      expect(sentTurns.map((message) => message.role)).toEqual(['user', 'assistant']);
+    }
+  });
+});
+
+describe('session changes', () => {
+  test('a store that refuses a change leaves the session as it was', async () => {
+    let fail = false;
+    const store = new (class extends MemoryStore {
+      override saveSession(record: SessionRecord) {
+        return fail ? Promise.reject(new Error('quota exceeded')) : super.saveSession(record);
+      }
+    })();
+    const engine = await testEngine({ store });
+    const session = await engine.createSession();
+    const before = session.record;
+    fail = true;
+    await expect(session.addItem({ type: 'rule', name: 'Error handling' })).rejects.toThrow('quota exceeded');
+    await expect(session.setTitle('Renamed')).rejects.toThrow('quota exceeded');
+    expect(session.record).toBe(before);
+    fail = false;
+    await session.addItem({ type: 'rule', name: 'Error handling' });
+    expect(session.rules).toEqual(['Authentication', 'Error handling']);
+  });
+
+  test('changes made at the same time are all kept', async () => {
+    const store = new MemoryStore();
+    const engine = await testEngine({ store });
+    const session = await engine.createSession();
+    await Promise.all([
+      session.addItem({ type: 'rule', name: 'Error handling' }),
+      session.addItem({ type: 'tool', name: 'list_dir', serverName: 'filesystem' }),
+      session.setTitle('Busy'),
+      session.pin({ kind: 'card', title: 'Goal', text: 'Ship it' }),
+    ]);
+    expect(session.rules).toEqual(['Authentication', 'Error handling']);
+    expect(session.tools).toContainEqual({ serverName: 'filesystem', toolName: 'list_dir' });
+    expect(session.record.title).toBe('Busy');
+    expect(session.pins).toHaveLength(1);
+    expect((await store.loadSession(session.id))?.record).toEqual(session.record);
+  });
+
+  test('an empty workspace is no workspace: nothing is sent for it', async () => {
+    const engine = await testEngine();
+    const session = await engine.createSession();
+    await session.setWorkspace('Open file: src/index.ts');
+    await session.setWorkspace('');
+    expect(session.record.workspace).toBeNull();
+    const prepared = await rollbackAfter(session, 'hello');
+    expect(includedIds(prepared)).not.toContain('workspace');
+    expect((prepared.request as OpenAIChatRequest).messages.at(-1)).toEqual({
+      role: 'user',
+      content: expect.stringContaining('hello'),
+    });
+  });
+
+  test('sessions of one engine each send their own history', async () => {
+    const engine = await testEngine({ defaultMode: 'off' });
+    const alice = await engine.createSession();
+    const bob = await engine.createSession();
+    await alice.commit(await alice.prepare('My name is Alice.'), 'Hello Alice.');
+    await bob.commit(
+      await bob.prepare('My name is Bob, and I have a much longer introduction.'),
+      'Hello Bob.',
+    );
+    const aliceRequest = JSON.stringify((await rollbackAfter(alice, 'Who am I?')).request);
+    const bobPrepared = await rollbackAfter(bob, 'Who am I?');
+    const bobRequest = JSON.stringify(bobPrepared.request);
+    expect(aliceRequest).toContain('My name is Alice.');
+    expect(bobRequest).toContain('My name is Bob');
+    expect(bobRequest).not.toContain('Alice');
+    const bobTurn = bobPrepared.plan.included.find(({ candidate }) => candidate.kind === 'turn');
+    const aliceTurn = (await rollbackAfter(alice, 'Who am I?')).plan.included.find(
+      ({ candidate }) => candidate.kind === 'turn',
+    );
+    expect(bobTurn?.candidate.tokens).toBeGreaterThan(aliceTurn?.candidate.tokens ?? Infinity);
+  });
+
+  test('an item edited in the catalog is sent, and counted, as it now is', async () => {
+    const engine = await testEngine();
+    const session = await engine.createSession();
+    const before = await rollbackAfter(session, 'hello');
+    engine.setCatalog({
+      ...demoCatalog,
+      rules: demoCatalog.rules?.map((rule) =>
+        rule.name === 'Authentication'
+          ? {
+              ...rule,
+              content: 'Check the session token on every request, and log every failure with its cause.',
+            }
+          : rule,
+      ),
+    });
+    const after = await rollbackAfter(session, 'hello');
+    const tokensOf = (prepared: typeof before) =>
+      prepared.plan.included.find(({ candidate }) => candidate.id === 'rule:Authentication')?.candidate
+        .tokens;
+    expect(JSON.stringify(after.request)).toContain('log every failure with its cause');
+    expect(tokensOf(after)).toBeGreaterThan(tokensOf(before) ?? Infinity);
+  });
+});
+
+describe('pins, retrieval and the request context', () => {
+  test('pinning any message of a turn keeps the whole turn; of two pins on it, the stronger holds it', async () => {
+    const engine = await testEngine({ contextWindow: 1_200, reservedOutput: 200, defaultMode: 'off' });
+    const session = await engine.createSession();
+    await session.commit(await session.prepare('The launch code is 0000.'), 'Noted.');
+    const [question, answer] = session.messages.map((message) => message.id);
+    for (let i = 0; i < 12; i++)
+      await session.commit(await session.prepare(`filler ${'x'.repeat(300)} ${i}`), 'ok');
+    const turnReason = (prepared: {
+      plan: { included: readonly { candidate: { id: string }; reason: unknown }[] };
+    }) => prepared.plan.included.find(({ candidate }) => candidate.id === `turn:${question}`)?.reason;
+
+    const leased = await session.pin(
+      { kind: 'message', messageId: answer as string },
+      { kind: 'leased', lease: { kind: 'turns', turns: 5 } },
+    );
+    const byReply = await rollbackAfter(session, 'What is the launch code?');
+    expect(JSON.stringify(byReply.request)).toContain('The launch code is 0000.');
+    expect(turnReason(byReply)).toEqual(expect.objectContaining({ code: 'pinned', pin: 'leased' }));
+
+    const sticky = await session.pin({ kind: 'message', messageId: question as string });
+    expect(turnReason(await rollbackAfter(session, 'What is the launch code?'))).toEqual(
+      expect.objectContaining({ code: 'pinned', pin: 'sticky', pinId: sticky.id }),
+    );
+
+    await session.unpin(leased.id);
+    await session.unpin(sticky.id);
+    const unpinned = await rollbackAfter(session, 'What is the launch code?');
+    expect(JSON.stringify(unpinned.request)).not.toContain('0000');
+    expect(unpinned.plan.included.map(({ reason }) => reason.code)).not.toContain('pinned');
+  });
+
+  test('a pinned message of a reopened session keeps its turn', async () => {
+    const store = new MemoryStore();
+    const engine = await testEngine({ store, contextWindow: 1_200, reservedOutput: 200, defaultMode: 'off' });
+    const session = await engine.createSession();
+    await session.commit(await session.prepare('The launch code is 0000.'), 'Noted.');
+    await session.addNote('system', 'Saved.');
+    for (let i = 0; i < 12; i++)
+      await session.commit(await session.prepare(`filler ${'x'.repeat(300)} ${i}`), 'ok');
+    const reopened = await (
+      await testEngine({ store, contextWindow: 1_200, reservedOutput: 200 })
+    ).openSession(session.id);
+    const question = reopened.messages[0]?.id as string;
+    await reopened.pin({ kind: 'message', messageId: reopened.messages[1]?.id as string });
+    const prepared = await rollbackAfter(reopened, 'What is the launch code?');
+    expect(JSON.stringify(prepared.request)).toContain('The launch code is 0000.');
+    expect(includedIds(prepared)).toContain(`turn:${question}`);
+  });
+
+  test('an ephemeral pin of a long message is a short card, not the whole message', async () => {
+    const engine = await testEngine();
+    const session = await engine.createSession();
+    await session.commit(await session.prepare(`Remember this: ${'details '.repeat(100)}`), 'ok');
+    const pin = await session.pin(
+      { kind: 'message', messageId: session.messages[0]?.id as string },
+      { kind: 'ephemeral' },
+    );
+    const prepared = await rollbackAfter(session, 'next');
+    const card = prepared.plan.included.find(({ candidate }) => candidate.id === `pin:${pin.id}`)
+      ?.candidate as CardCandidate;
+    expect(card.kind).toBe('card');
+    expect(card.text).toMatch(/^Remember this: details details/);
+    expect(card.text.length).toBeLessThanOrEqual(280);
+    expect(card.text.endsWith('…')).toBe(true);
+  });
+
+  test('a pinned item is in the request context as pinned, with what it cost, and retrieval does not offer it again', async () => {
+    const engine = await testEngine();
+    const session = await engine.createSession();
+    await session.pin({ kind: 'item', ref: { type: 'tool', name: 'read_file', serverName: 'filesystem' } });
+    const prepared = await rollbackAfter(session, 'read a file from disk');
+    expect(prepared.retrievalSet?.hits.map((hit) => hit.key)).not.toContain('tool:filesystem:read_file');
+    const { items } = prepared.requestContext;
+    expect(items.filter((item) => item.name === 'read_file')).toEqual([
+      expect.objectContaining({ includeMode: 'manual', pin: 'sticky' }),
+    ]);
+    for (const item of items) {
+      const planned = prepared.plan.included.find(({ candidate }) => candidate.id === itemKey(item));
+      expect(item.tokens).toBeGreaterThan(0);
+      expect(item.tokens).toBe(planned?.candidate.tokens);
+    }
+  });
+
+  test('a selector offering items the catalog lost or disabled never gets them sent', async () => {
+    const hit = (key: string, rank: number) => ({
+      key,
+      score: 0.9,
+      rank,
+      provenance: { query: 'q', lexicalRank: rank, vectorRank: null, matched: [] },
+    });
+    const selector: AgentSelector = {
+      name: 'fixed',
+      select: ({ query }) => ({
+        id: 'fixed-set',
+        selector: 'fixed',
+        query,
+        hits: [hit('rule:Gone', 1), hit('rule:File operations', 2), hit('reference:Database schema', 3)],
+      }),
+    };
+    const engine = await testEngine({
+      selector,
+      catalog: {
+        ...demoCatalog,
+        rules: demoCatalog.rules?.map((rule) =>
+          rule.name === 'File operations' ? { ...rule, enabled: false } : rule,
+        ),
+      },
+    });
+    const session = await engine.createSession();
+    const prepared = await rollbackAfter(session, 'anything');
+    const agent = prepared.requestContext.items.filter((item) => item.includeMode === 'agent');
+    expect(agent.map((item) => item.name)).toEqual(['Database schema']);
+    const sent = JSON.stringify(prepared.request);
+    expect(sent).toContain('CREATE TABLE users');
+    expect(sent).not.toContain('Write files atomically');
+  });
+});

@@ -1,6 +1,7 @@
 import type { CatalogItem, ItemKey, ItemRef } from '../catalog/index.js';
-import { displayName, itemKey } from '../catalog/index.js';
+import { displayName, itemKey, toRef } from '../catalog/index.js';
 import { type ErrorIssue, NotFoundError, TransactionError, ValidationError } from '../errors/index.js';
+import { frozenJsonCopy } from '../json/index.js';
 import {
   type CardCandidate,
   type ContextPlan,
@@ -79,7 +80,8 @@ export interface PinOptions {
 
 interface OpenTurn<R> {
   readonly prepared: PreparedTurn<R>;
-  readonly input: PlanInput;
+  /** Pins that existed when the turn was prepared: only their leases count this turn. */
+  readonly pinIds: ReadonlySet<string>;
   readonly steps: readonly TurnStep[];
   readonly plans: readonly StoredPlan[];
   readonly usage: readonly UsageReport[];
@@ -87,28 +89,47 @@ interface OpenTurn<R> {
 
 const PREPARING = Symbol('preparing');
 
+/**
+ * Checks a model reply and returns a frozen copy of it: what is recorded must not change when the host reuses its
+ * objects (a streaming buffer, say) after handing them over.
+ */
 function normalizeReply(reply: ModelReply | string, path: string): ModelReply {
   const value: unknown = typeof reply === 'string' ? { content: reply } : reply;
-  const issues: ErrorIssue[] = [];
-  if (value === null || typeof value !== 'object')
+  if (value === null || typeof value !== 'object') {
     throw new ValidationError('Invalid reply', [{ path, message: 'must be a string or a ModelReply' }]);
+  }
   const candidate = value as Partial<ModelReply>;
+  const issues: ErrorIssue[] = [];
   if (typeof candidate.content !== 'string')
     issues.push({ path: `${path}.content`, message: 'must be a string' });
-  (candidate.toolCalls ?? []).forEach((call, i) => {
+  if (candidate.toolCalls !== undefined && !Array.isArray(candidate.toolCalls)) {
+    issues.push({ path: `${path}.toolCalls`, message: 'must be an array' });
+  }
+  const calls = Array.isArray(candidate.toolCalls) ? candidate.toolCalls : [];
+  const ids = new Set<string>();
+  for (const [i, call] of calls.entries()) {
+    const at = `${path}.toolCalls[${i}]`;
     if (typeof call?.id !== 'string' || call.id === '')
-      issues.push({ path: `${path}.toolCalls[${i}].id`, message: 'must be a non-empty string' });
+      issues.push({ path: `${at}.id`, message: 'must be a non-empty string' });
+    else if (ids.has(call.id))
+      issues.push({ path: `${at}.id`, message: `'${call.id}' is the id of another call too` });
+    else ids.add(call.id);
     if (typeof call?.name !== 'string' || call.name === '')
-      issues.push({ path: `${path}.toolCalls[${i}].name`, message: 'must be a non-empty string' });
+      issues.push({ path: `${at}.name`, message: 'must be a non-empty string' });
     if (call?.arguments === null || typeof call?.arguments !== 'object' || Array.isArray(call.arguments)) {
       issues.push({
-        path: `${path}.toolCalls[${i}].arguments`,
+        path: `${at}.arguments`,
         message: 'must be an object (parse JSON argument strings first)',
       });
     }
-  });
+  }
   if (issues.length > 0) throw new ValidationError('Invalid reply', issues);
-  return candidate as ModelReply;
+  return frozenJsonCopy({
+    content: candidate.content as string,
+    ...(calls.length > 0 && { toolCalls: calls }),
+    ...(candidate.model !== undefined && { model: candidate.model }),
+    ...(candidate.stopReason !== undefined && { stopReason: candidate.stopReason }),
+  });
 }
 
 /**
@@ -230,10 +251,18 @@ export class Session<R> {
 
   /** Pins an item, a message (its whole turn) or a card. A target holds one pin: pinning again replaces it. */
   async pin(target: PinTarget, { kind = 'sticky', lease }: PinOptions = {}): Promise<Pin> {
-    if (target.kind === 'message' && !this.#messages.some((message) => message.id === target.messageId)) {
-      throw new ValidationError('Invalid pin', [
-        { path: 'target.messageId', message: `no message '${target.messageId}' in session '${this.id}'` },
-      ]);
+    if (target.kind === 'message') {
+      const message = this.#messages.find((entry) => entry.id === target.messageId);
+      if (!message || message.role === 'system' || message.role === 'error') {
+        throw new ValidationError('Invalid pin', [
+          {
+            path: 'target.messageId',
+            message: message
+              ? `'${target.messageId}' is a note, which is never sent; pin a message of a turn`
+              : `no message '${target.messageId}' in session '${this.id}'`,
+          },
+        ]);
+      }
     }
     if (target.kind === 'item' && !this.#engine.catalog.has(target.ref)) {
       throw new NotFoundError(
@@ -250,7 +279,19 @@ export class Session<R> {
         { path: 'target', message: 'a card needs a non-empty title and a text' },
       ]);
     }
-    const pin = makePin(this.#engine.newId(), target, kind, lease, this.#engine.now());
+    const owned: PinTarget =
+      target.kind === 'item'
+        ? { kind: 'item', ref: toRef(target.ref) }
+        : target.kind === 'message'
+          ? { kind: 'message', messageId: target.messageId }
+          : { kind: 'card', title: target.title, text: target.text };
+    const pin = makePin(
+      this.#engine.newId(),
+      frozenJsonCopy(owned),
+      kind,
+      lease && frozenJsonCopy(lease),
+      this.#engine.now(),
+    );
     await this.#update((record) => withPin(record, pin));
     return pin;
   }
@@ -306,7 +347,13 @@ export class Session<R> {
       const retrievalSet = await this.#select(userText);
       const input = this.#planInput(userMessage, [], retrievalSet);
       const prepared = this.#render(input, userMessage, [], retrievalSet);
-      this.#open = { prepared, input, steps: [], plans: [this.#stored(prepared.plan, input)], usage: [] };
+      this.#open = {
+        prepared,
+        pinIds: new Set(this.#record.pins.map((pin) => pin.id)),
+        steps: [],
+        plans: [this.#stored(prepared.plan, input)],
+        usage: [],
+      };
       return prepared;
     } catch (error) {
       this.#open = null;
@@ -335,8 +382,16 @@ export class Session<R> {
         },
       ]);
     }
+    if (!Array.isArray(toolResults)) {
+      throw new ValidationError('Invalid tool results', [
+        { path: 'toolResults', message: 'must be an array' },
+      ]);
+    }
     const byId = new Map(toolResults.map((result) => [result.toolCallId, result]));
     const issues: ErrorIssue[] = [];
+    if (byId.size !== toolResults.length) {
+      issues.push({ path: 'toolResults', message: 'answers one tool call more than once' });
+    }
     calls.forEach((call, i) => {
       if (!byId.has(call.id))
         issues.push({
@@ -370,11 +425,13 @@ export class Session<R> {
       };
     });
     const steps = [...open.steps, assistant, ...results];
-    const input = this.#planInput(prepared.userMessage, steps, prepared.retrievalSet, open.input);
+    // Everything is planned afresh (pins, session items or the workspace may have changed during the tool loop);
+    // only retrieval is kept, since it answers the user's message, which has not changed.
+    const input = this.#planInput(prepared.userMessage, steps, prepared.retrievalSet);
     const next = this.#render(input, prepared.userMessage, steps, prepared.retrievalSet);
     this.#open = {
+      ...open,
       prepared: next,
-      input,
       steps,
       plans: [...open.plans, this.#stored(next.plan, input)],
       usage: [...open.usage, this.#usageReport(prepared.plan, usage, modelReply)],
@@ -398,7 +455,7 @@ export class Session<R> {
     return this.#exclusive(async () => {
       const assistantMessage = this.#assistantMessage(modelReply, prepared);
       const messages: ChatMessage[] = [prepared.userMessage, ...open.steps, assistantMessage];
-      const { record: advanced, expired } = advanceLeases(this.#record);
+      const { record: advanced, expired } = advanceLeases(this.#record, open.pinIds);
       const record: SessionRecord = {
         ...advanced,
         turnCount: advanced.turnCount + 1,
@@ -514,12 +571,9 @@ export class Session<R> {
     userMessage: UserMessage,
     steps: readonly TurnStep[],
     retrievalSet: RetrievalSet | null,
-    previous?: PlanInput,
   ): PlanInput {
     const { catalog, candidates, modeLimits } = this.#engine;
     const current = candidates.current(userMessage, steps);
-    // Within one turn only the current turn changes; everything else is reused as planned.
-    if (previous) return { ...previous, current };
 
     const mode = this.mode;
     const session = this.#record.contextItems.map((entry): ItemCandidate => {
@@ -543,7 +597,7 @@ export class Session<R> {
         if (!item?.enabled)
           pins.push(candidates.unavailableItem(target.ref, origin, item ? 'disabled' : 'missing'));
         else if (pin.kind === 'ephemeral')
-          pins.push(candidates.card(pin.id, pin.kind, displayName(item), cardText(item)));
+          pins.push(candidates.card(pin.id, pin.kind, displayName(item), cardText(item), toRef(item)));
         else pins.push(candidates.item(item, origin));
       } else {
         const turn = this.#turns.find((entry) =>
@@ -569,8 +623,13 @@ export class Session<R> {
     const agent: ItemCandidate[] = [];
     for (const hit of retrievalSet?.hits ?? []) {
       const item = catalog.get(hit.key);
-      if (item?.enabled)
-        agent.push(candidates.item(item, { via: 'agent', score: hit.score, rank: hit.rank }));
+      const origin = { via: 'agent', score: hit.score, rank: hit.rank } as const;
+      // A selector may offer what the catalog no longer has; the plan then says so instead of losing the hit.
+      if (item?.enabled) agent.push(candidates.item(item, origin));
+      else
+        agent.push(
+          candidates.unavailableItem(refOfKey(hit.key, item), origin, item ? 'disabled' : 'missing'),
+        );
     }
 
     const history = this.#turns
@@ -632,6 +691,14 @@ export class Session<R> {
     this.#writing = run.catch(() => undefined);
     return run;
   }
+}
+
+/** The reference of an item key, for keys the catalog may no longer hold (`tool:<server>:<name>`). */
+function refOfKey(key: string, item: CatalogItem | undefined): ItemRef {
+  if (item) return toRef(item);
+  const [type, ...rest] = key.split(':');
+  if (type === 'tool') return { type, serverName: rest[0] ?? '', name: rest.slice(1).join(':') };
+  return { type: type === 'reference' ? 'reference' : 'rule', name: rest.join(':') };
 }
 
 function messageText(message: ChatMessage): string {

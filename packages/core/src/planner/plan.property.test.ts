@@ -342,7 +342,7 @@ describe('planContext properties', () => {
     expect(duplicates).toBeGreaterThan(0);
   });
 
-  test('history is one contiguous run of the newest non-pinned turns', () => {
+  test('history is one contiguous run of the newest turns: nothing older than a turn left out is sent', () => {
     fc.assert(
       fc.property(planInputArb({ fitting: true }), (input) => {
         const plan = planOrSkip(input);
@@ -350,23 +350,26 @@ describe('planContext properties', () => {
         const reasons = new Map(
           [...plan.included, ...plan.excluded].map((entry) => [entry.candidate, entry.reason] as const),
         );
-        let cutoff: string | null = null;
-        for (let i = input.history.length - 1; i >= 0; i--) {
-          const turn = input.history[i] as PlanInput['history'][number];
+        const pinnedTurns = input.pins.filter((pin) => pin.kind === 'turn');
+        const allTurns = [...input.history, ...pinnedTurns];
+        const newest = Math.max(-1, ...allTurns.map((turn) => turn.turnIndex));
+        const excluded = allTurns.filter((turn) => !plan.included.some((entry) => entry.candidate === turn));
+        const newestLeftOut = Math.max(-1, ...excluded.map((turn) => turn.turnIndex));
+        for (const turn of input.history) {
           const reason = reasons.get(turn);
-          if (cutoff !== null) {
-            expect(reason).toEqual({ code: 'history-cutoff', after: cutoff });
-          } else if (reason?.code === 'budget') {
-            cutoff = turn.id;
+          if (reason?.code === 'history') {
+            expect(turn.turnIndex).toBeGreaterThan(newestLeftOut);
+            expect(reason.age).toBe(newest - turn.turnIndex);
           } else {
-            expect(reason).toEqual({ code: 'history', age: input.history.length - 1 - i });
+            expect(['budget', 'history-cutoff']).toContain(reason?.code);
           }
         }
+        // Only the first turn left out (newest first) is left out for budget; older ones follow it as cut-off.
+        expect(
+          input.history.filter((turn) => reasons.get(turn)?.code === 'budget').length,
+        ).toBeLessThanOrEqual(1);
         // Pinned turns come in through their pins, never as history.
-        for (const pin of input.pins) {
-          if (pin.kind !== 'turn') continue;
-          expect(['pinned', 'budget']).toContain(reasons.get(pin)?.code);
-        }
+        for (const pin of pinnedTurns) expect(['pinned', 'budget']).toContain(reasons.get(pin)?.code);
       }),
       RUNS,
     );

@@ -1,3 +1,4 @@
+import { itemKey } from '../catalog/index.js';
 import { BudgetError, type ErrorIssue, ValidationError } from '../errors/index.js';
 import { planId } from './fingerprint.js';
 import { isStableReason as isStable } from './reasons.js';
@@ -13,6 +14,7 @@ import {
   SECTIONS,
   type Section,
   type SectionTotals,
+  type TurnCandidate,
 } from './types.js';
 
 function checkInput(input: PlanInput): void {
@@ -143,8 +145,10 @@ export function planContext(input: PlanInput): ContextPlan {
   const sessionIds = new Set(input.session.map((candidate) => candidate.id));
   for (const candidate of input.pins) {
     if (candidate.kind === 'item' && unavailable(candidate)) continue;
-    if (sessionIds.has(candidate.id)) {
-      exclude(candidate, { code: 'duplicate', of: candidate.id });
+    // A pin on a session item (or a card standing for one) adds nothing: the item is already sent in full.
+    const same = candidate.kind === 'card' && candidate.ref ? itemKey(candidate.ref) : candidate.id;
+    if (sessionIds.has(same)) {
+      exclude(candidate, { code: 'duplicate', of: same });
       continue;
     }
     const pin = pinOf(candidate);
@@ -175,10 +179,16 @@ export function planContext(input: PlanInput): ContextPlan {
   const byPinStrength = [...optionalPins].sort(
     (a, b) => (pinOf(a).pin === 'leased' ? 0 : 1) - (pinOf(b).pin === 'leased' ? 0 : 1),
   );
+  // A pinned turn left out for budget ends history there: older turns must not be sent without it.
+  let droppedPinnedTurn: TurnCandidate | null = null;
   for (const candidate of byPinStrength) {
-    if (costOf(candidate) > remaining)
+    if (costOf(candidate) <= remaining) take(candidate, { code: 'pinned', ...pinOf(candidate) });
+    else {
       exclude(candidate, { code: 'budget', needed: costOf(candidate), remaining });
-    else take(candidate, { code: 'pinned', ...pinOf(candidate) });
+      if (candidate.kind === 'turn' && candidate.turnIndex > (droppedPinnedTurn?.turnIndex ?? -1)) {
+        droppedPinnedTurn = candidate;
+      }
+    }
   }
 
   // 3. Agent items in rank order, within the mode's limits.
@@ -204,16 +214,20 @@ export function planContext(input: PlanInput): ContextPlan {
     }
   }
 
-  // 4. History, newest turn first, as one contiguous run.
+  // 4. History, newest turn first, as one contiguous run. Age counts from the newest committed turn, pinned or not.
+  const newest = Math.max(-1, ...input.history.map((turn) => turn.turnIndex), ...pinnedTurnIndexes(input));
   let cutoff: string | null = null;
   for (let i = input.history.length - 1; i >= 0; i--) {
     const candidate = input.history[i] as (typeof input.history)[number];
+    if (cutoff === null && droppedPinnedTurn && candidate.turnIndex < droppedPinnedTurn.turnIndex) {
+      cutoff = droppedPinnedTurn.id;
+    }
     if (cutoff !== null) exclude(candidate, { code: 'history-cutoff', after: cutoff });
     else if (candidate.tokens > remaining) {
       exclude(candidate, { code: 'budget', needed: candidate.tokens, remaining });
       cutoff = candidate.id;
     } else {
-      take(candidate, { code: 'history', age: input.history.length - 1 - i });
+      take(candidate, { code: 'history', age: newest - candidate.turnIndex });
     }
   }
 
@@ -235,6 +249,10 @@ export function planContext(input: PlanInput): ContextPlan {
     excluded,
     retrievalSetId: input.retrievalSetId,
   };
+}
+
+function pinnedTurnIndexes(input: PlanInput): number[] {
+  return input.pins.flatMap((candidate) => (candidate.kind === 'turn' ? [candidate.turnIndex] : []));
 }
 
 function pinOf(candidate: PlanInput['pins'][number]) {

@@ -84,6 +84,8 @@ export interface CardCandidate extends CandidateBase {
   readonly pin: PinKind;
   readonly title: string;
   readonly text: string;
+  /** Set when the card stands for a catalog item (an ephemeral pin of an item). */
+  readonly ref?: ItemRef;
 }
 
 /** A committed turn of history: the atom the planner keeps or drops whole. */

@@ -169,12 +169,16 @@ export interface LeaseChange {
   readonly expired: readonly Pin[];
 }
 
-/** After a committed turn: turn-scoped leases count down and lapse at zero. */
-export function advanceLeases(record: SessionRecord): LeaseChange {
+/**
+ * After a committed turn: turn-scoped leases count down and lapse at zero. Only pins in `counted` (those the turn
+ * was planned with) count this turn; a pin made during the turn starts counting with the next one.
+ */
+export function advanceLeases(record: SessionRecord, counted?: ReadonlySet<string>): LeaseChange {
   const expired: Pin[] = [];
   const pins: Pin[] = [];
   for (const pin of record.pins) {
-    if (pin.kind !== 'leased' || pin.lease.kind !== 'turns') pins.push(pin);
+    if (pin.kind !== 'leased' || pin.lease.kind !== 'turns' || (counted && !counted.has(pin.id)))
+      pins.push(pin);
     else if (pin.lease.remaining <= 1) expired.push(pin);
     else pins.push({ ...pin, lease: { ...pin.lease, remaining: pin.lease.remaining - 1 } });
   }

@@ -1,0 +1,1 @@
+export { frozenJsonCopy } from './frozen-copy.js';

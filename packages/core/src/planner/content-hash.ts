@@ -1,0 +1,36 @@
+import { canonicalJson, hashString } from '../hash/index.js';
+import type { ChatMessage, TurnStep } from '../session/index.js';
+import type { Candidate } from './types.js';
+
+// The request context records what was sent; it is not itself sent, so it is not part of a message's content.
+function sent(message: ChatMessage | TurnStep): unknown {
+  if (message.role !== 'assistant' || !message.requestContext) return message;
+  const { requestContext: _recorded, ...rest } = message;
+  return rest;
+}
+
+/** What a candidate says, as opposed to how it is budgeted or why it is there. */
+function content(candidate: Candidate): unknown {
+  switch (candidate.kind) {
+    case 'prompt':
+      return [candidate.part, candidate.name, candidate.text];
+    case 'item':
+      return [candidate.ref, candidate.body];
+    case 'card':
+      return [candidate.title, candidate.text, candidate.ref ?? null];
+    case 'turn':
+      return candidate.messages.map(sent);
+    case 'current':
+      return [candidate.message, ...candidate.steps].map(sent);
+    case 'workspace':
+      return candidate.text;
+  }
+}
+
+/**
+ * The hash a candidate carries in `hash`: of its content only. The plan id is computed from these hashes, so
+ * replaying a stored input first recomputes them: content changed after planning cannot pass for the original.
+ */
+export function contentHash(candidate: Candidate): string {
+  return hashString(canonicalJson(content(candidate)));
+}
