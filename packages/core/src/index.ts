@@ -3,13 +3,29 @@ export * from './catalog/index.js';
 export * from './engine/index.js';
 export * from './errors/index.js';
 export * from './planner/index.js';
-export * from './render/index.js';
+export {
+  type AnthropicBlock,
+  type AnthropicMessage,
+  type AnthropicMessagesRequest,
+  escapeAttribute,
+  escapeText,
+  layoutPlan,
+  type OpenAIChatRequest,
+  type OpenAIContentPart,
+  type OpenAIMessage,
+  type PromptLayout,
+  type RenderOptions,
+  renderAnthropicMessages,
+  renderOpenAIChat,
+  type ToolDefinition,
+} from './render/index.js';
 export * from './retrieval/index.js';
 export {
   type AssistantMessage,
   type ChatMessage,
   CONTEXT_MODES,
   type ContextMode,
+  isContextMode,
   type Lease,
   type LeaseScope,
   type ModelReply,
@@ -17,12 +33,10 @@ export {
   type Pin,
   type PinKind,
   type PinTarget,
-  type PromptPartText,
   type RequestContext,
   type RequestContextItem,
   type SessionContextItem,
   type SessionRecord,
-  SystemPrompt,
   type ToolCall,
   type ToolResultMessage,
   type TurnStep,

@@ -1,6 +1,8 @@
 import type { CatalogInput } from '../catalog/index.js';
+import type { ContextPlan } from '../planner/index.js';
+import type { OpenAIChatRequest } from '../render/index.js';
 import { createApproximateCounter, type TokenCounter } from '../tokens/index.js';
-import { createEngine, type EngineOptions } from './engine.js';
+import { createEngine, type Engine, type EngineOptions } from './engine.js';
 
 /** A small catalog with every include mode, two MCP servers and a server-level default. */
 export const demoCatalog: CatalogInput = {
@@ -48,9 +50,12 @@ export const demoCatalog: CatalogInput = {
 };
 
 /** A deterministic engine: approximate token counts, a fixed clock, sequential ids. */
-export function testEngine<R>(overrides: Partial<EngineOptions<R>> & { counter?: TokenCounter } = {}) {
+export function testEngine<R = OpenAIChatRequest>(
+  overrides: Partial<EngineOptions<R>> & { counter?: TokenCounter } = {},
+): Promise<Engine<R>> {
   let id = 0;
   const { counter, ...options } = overrides;
+  // Without `render`, R is its default (OpenAI requests), which is what createEngine then renders.
   return createEngine<R>({
     catalog: demoCatalog,
     model: 'test-model',
@@ -60,5 +65,5 @@ export function testEngine<R>(overrides: Partial<EngineOptions<R>> & { counter?:
     now: () => new Date(Date.UTC(2026, 0, 1)),
     newId: () => `id-${++id}`,
     ...options,
-  });
+  } as EngineOptions<R> & { readonly render: (plan: ContextPlan) => R });
 }

@@ -10,7 +10,13 @@ import {
 } from '../planner/index.js';
 import { type OpenAIChatRequest, renderOpenAIChat } from '../render/index.js';
 import { type AgentSelector, createLexicalSelector } from '../retrieval/index.js';
-import { CONTEXT_MODES, type ContextMode, newSessionRecord, type SessionRecord } from '../session/index.js';
+import {
+  CONTEXT_MODES,
+  type ContextMode,
+  isContextMode,
+  newSessionRecord,
+  type SessionRecord,
+} from '../session/index.js';
 import { MemoryStore, type Store, type StoredPlan, type StoreEvent } from '../store/index.js';
 import {
   loadTiktokenCounter,
@@ -68,15 +74,14 @@ function checkOptions(options: EngineOptions<unknown>, reservedOutput: number): 
       message: `must be an integer from 0 to contextWindow − 1, got ${reservedOutput}`,
     });
   }
-  if (options.defaultMode !== undefined && !CONTEXT_MODES.includes(options.defaultMode)) {
+  if (options.defaultMode !== undefined && !isContextMode(options.defaultMode)) {
     issues.push({
       path: 'defaultMode',
       message: `unknown mode ${JSON.stringify(options.defaultMode)} (expected 'off', 'light' or 'heavy')`,
     });
   }
   for (const key of Object.keys(options.modeLimits ?? {})) {
-    if (!CONTEXT_MODES.includes(key as ContextMode))
-      issues.push({ path: `modeLimits.${key}`, message: 'is not a context mode' });
+    if (!isContextMode(key)) issues.push({ path: `modeLimits.${key}`, message: 'is not a context mode' });
   }
   if (issues.length > 0) throw new ValidationError('Invalid engine options', issues);
 }
@@ -110,6 +115,14 @@ export class Engine<R = OpenAIChatRequest> {
     return this.#context.modeLimits;
   }
 
+  /** Changes the global and agent prompts of every session from its next request. */
+  setSystemPrompt({ global, agent }: { global?: string; agent?: string }): void {
+    this.#context.systemPrompt = {
+      global: global ?? this.#context.systemPrompt.global,
+      agent: agent ?? this.#context.systemPrompt.agent,
+    };
+  }
+
   /** Replaces the catalog; open sessions use it from their next request. Items they hold that it lacks are reported as unavailable. */
   setCatalog(catalog: Catalog | CatalogInput): void {
     this.#context.catalog = catalog instanceof Catalog ? catalog : defineCatalog(catalog);
@@ -125,7 +138,7 @@ export class Engine<R = OpenAIChatRequest> {
   }
 
   /** The session with this id; the same object for as long as the engine lives. */
-  openSession(sessionId: string): Promise<Session<R>> {
+  async openSession(sessionId: string): Promise<Session<R>> {
     let session = this.#open.get(sessionId);
     if (!session) {
       session = this.#context.store.loadSession(sessionId).then((loaded) => {
@@ -138,7 +151,7 @@ export class Engine<R = OpenAIChatRequest> {
     return session;
   }
 
-  listSessions(): Promise<SessionRecord[]> {
+  async listSessions(): Promise<SessionRecord[]> {
     return this.#context.store.listSessions();
   }
 
@@ -198,7 +211,14 @@ export function replayPlan(stored: StoredPlan): ContextPlan {
  * Creates an engine. Async because the tokenizer's ranks load lazily (once per encoding); everything after
  * that is synchronous except what touches the store.
  */
-export async function createEngine<R = OpenAIChatRequest>(options: EngineOptions<R>): Promise<Engine<R>> {
+export function createEngine(
+  options: EngineOptions<OpenAIChatRequest> & { readonly render?: undefined },
+): Promise<Engine<OpenAIChatRequest>>;
+/** With a renderer, requests are whatever it returns (e.g. `renderAnthropicMessages`). */
+export function createEngine<R>(
+  options: EngineOptions<R> & { readonly render: (plan: ContextPlan) => R },
+): Promise<Engine<R>>;
+export async function createEngine<R>(options: EngineOptions<R>): Promise<Engine<R>> {
   const reservedOutput = options.reservedOutput ?? Math.min(4096, Math.floor(options.contextWindow / 4));
   checkOptions(options as EngineOptions<unknown>, reservedOutput);
   const catalog = options.catalog instanceof Catalog ? options.catalog : defineCatalog(options.catalog);

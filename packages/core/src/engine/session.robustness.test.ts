@@ -1,10 +1,10 @@
-import { describe, expect, test, vi } from 'vitest';
+import { describe, expect, expectTypeOf, test, vi } from 'vitest';
 import { CorruptRecordError, NotFoundError, ValidationError } from '../errors/index.js';
-import type { OpenAIChatRequest } from '../render/index.js';
+import type { AnthropicMessagesRequest, OpenAIChatRequest } from '../render/index.js';
 import type { AgentSelector } from '../retrieval/index.js';
 import { MemoryStore, type StoredPlan } from '../store/index.js';
 import { testEngine } from './engine.fixtures.js';
-import { replayPlan } from './index.js';
+import { type Engine, replayPlan } from './index.js';
 
 const sent = (prepared: { request: unknown }) => JSON.stringify(prepared.request);
 
@@ -100,6 +100,26 @@ describe('a turn in a changing session', () => {
     } finally {
       vi.unstubAllGlobals();
     }
+  });
+});
+
+describe('the system prompt', () => {
+  test("the engine's global and agent prompts can change; open sessions use them from their next request", async () => {
+    const engine = await testEngine({ systemPrompt: { global: 'Be brief.', agent: 'You help with code.' } });
+    const session = await engine.createSession();
+    session.setFragment('files', 'a.ts');
+    const system = (prepared: { request: OpenAIChatRequest }) => prepared.request.messages[0]?.content;
+    const before = await session.prepare('one');
+    expect(system(before)).toMatch(
+      /^Be brief\.\n\nYou help with code\.\n\n<fragment name="files">\na\.ts\n<\/fragment>\n\n</,
+    );
+    await session.commit(before, 'ok');
+    engine.setSystemPrompt({ agent: 'You help with databases.' });
+    const after = await session.prepare('two');
+    expect(system(after)).toMatch(
+      /^Be brief\.\n\nYou help with databases\.\n\n<fragment name="files">\na\.ts\n<\/fragment>\n\n</,
+    );
+    expect(session.fragmentNames()).toEqual(['files']);
   });
 });
 
@@ -212,5 +232,30 @@ describe('replay', () => {
     expect(() => replayPlan(tampered)).toThrow(CorruptRecordError);
     expect(() => replayPlan(tampered)).toThrow(`the content of ${turn.id} is not what was planned with`);
     expect(replayPlan(stored).id).toBe(prepared.plan.id);
+  });
+});
+
+describe('types', () => {
+  test('the request type follows the renderer, and defaults to OpenAI', async () => {
+    const { createEngine, renderAnthropicMessages } = await import('../index.js');
+    const { demoCatalog } = await import('./engine.fixtures.js');
+    const { createApproximateCounter } = await import('../tokens/index.js');
+    const base = {
+      catalog: demoCatalog,
+      model: 'm',
+      contextWindow: 4_000,
+      tokenizer: createApproximateCounter(),
+    };
+    const openai = await createEngine(base);
+    const anthropic = await createEngine({
+      ...base,
+      render: (plan) => renderAnthropicMessages(plan, { model: 'm' }),
+    });
+    expectTypeOf(openai).toEqualTypeOf<Engine<OpenAIChatRequest>>();
+    expectTypeOf(anthropic).toEqualTypeOf<Engine<AnthropicMessagesRequest>>();
+    // @ts-expect-error: asking for Anthropic requests needs a renderer that makes them
+    await createEngine<AnthropicMessagesRequest>(base);
+    const prepared = await (await anthropic.createSession()).prepare('hello');
+    expect(prepared.request.max_tokens).toBe(1_000);
   });
 });

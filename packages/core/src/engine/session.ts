@@ -10,14 +10,15 @@ import {
   planContext,
   type TurnCandidate,
 } from '../planner/index.js';
+import type { OpenAIChatRequest } from '../render/index.js';
 import type { RetrievalSet } from '../retrieval/index.js';
 import {
   type AssistantMessage,
   advanceLeases,
   type ChatMessage,
-  CONTEXT_MODES,
   type ContextMode,
   findPin,
+  isContextMode,
   type LeaseScope,
   type ModelReply,
   makePin,
@@ -47,7 +48,7 @@ import { requestContextFromPlan } from './request-context.js';
 import { groupTurns, type Turn } from './turns.js';
 
 /** One request of a turn, ready to send: the plan, the provider request rendered from it, and what it used. */
-export interface PreparedTurn<R> {
+export interface PreparedTurn<R = OpenAIChatRequest> {
   readonly sessionId: string;
   readonly plan: ContextPlan;
   readonly request: R;
@@ -137,7 +138,7 @@ function normalizeReply(reply: ModelReply | string, path: string): ModelReply {
  * store has them, so a failed write leaves the session as it was. A turn is a transaction: `prepare` opens it,
  * `continue` extends it through a tool loop, `commit` writes it whole and `rollback` leaves no trace.
  */
-export class Session<R> {
+export class Session<R = OpenAIChatRequest> {
   readonly #engine: EngineContext<R>;
   #record: SessionRecord;
   readonly #messages: ChatMessage[];
@@ -216,7 +217,7 @@ export class Session<R> {
 
   /** Overrides the engine's default context mode for this session; `null` goes back to the default. */
   async setMode(mode: ContextMode | null): Promise<void> {
-    if (mode !== null && !CONTEXT_MODES.includes(mode)) {
+    if (mode !== null && !isContextMode(mode)) {
       throw new ValidationError('Invalid context mode', [
         {
           path: 'mode',
@@ -320,6 +321,17 @@ export class Session<R> {
 
   removeFragment(name: string): boolean {
     return this.#systemPrompt.removeFragment(name);
+  }
+
+  fragmentNames(): string[] {
+    return this.#systemPrompt.fragmentNames();
+  }
+
+  // The global and agent prompts are the engine's (it may change them); the fragments are this session's.
+  #systemParts() {
+    this.#systemPrompt.setGlobal(this.#engine.systemPrompt.global);
+    this.#systemPrompt.setAgentPrompt(this.#engine.systemPrompt.agent);
+    return this.#systemPrompt.parts();
   }
 
   // ── turns ───────────────────────────────────────────────────────────────────────────────────────────────
@@ -646,7 +658,7 @@ export class Session<R> {
         fixed: TOKEN_OVERHEAD.message + TOKEN_OVERHEAD.reply,
         toolsPresent: TOKEN_OVERHEAD.toolsPresent,
       },
-      system: this.#systemPrompt.parts().map((part) => candidates.prompt(part)),
+      system: this.#systemParts().map((part) => candidates.prompt(part)),
       session,
       pins,
       agent,

@@ -1,6 +1,5 @@
 export {
   advanceLeases,
-  describePinTarget,
   findPin,
   makePin,
   newSessionRecord,
@@ -35,4 +34,4 @@ export type {
   UsageReport,
   UserMessage,
 } from './types.js';
-export { CONTEXT_MODES } from './types.js';
+export { CONTEXT_MODES, isContextMode } from './types.js';

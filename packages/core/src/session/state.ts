@@ -1,4 +1,4 @@
-import { type Catalog, displayName, type ItemRef, itemKey, toRef } from '../catalog/index.js';
+import { type Catalog, type ItemRef, itemKey, toRef } from '../catalog/index.js';
 import { NotFoundError, ValidationError } from '../errors/index.js';
 import type {
   Lease,
@@ -58,14 +58,6 @@ export function pinTargetKey(target: PinTarget): string {
       // JSON keeps title and text apart: a newline may be in either.
       return `card:${JSON.stringify([target.title, target.text])}`;
   }
-}
-
-export function describePinTarget(target: PinTarget): string {
-  return target.kind === 'item'
-    ? displayName(target.ref)
-    : target.kind === 'message'
-      ? `message ${target.messageId}`
-      : target.title;
 }
 
 const PIN_KINDS: readonly PinKind[] = ['sticky', 'leased', 'ephemeral'];

@@ -31,11 +31,13 @@ export class SystemPrompt {
   }
 
   setGlobal(text: string): void {
+    if (text === this.#global) return;
     this.#global = text;
     this.#parts = null;
   }
 
   setAgentPrompt(text: string): void {
+    if (text === this.#agent) return;
     this.#agent = text;
     this.#parts = null;
   }

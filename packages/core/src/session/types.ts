@@ -4,6 +4,10 @@ import type { IncludeMode, ItemRef, JsonObject } from '../catalog/index.js';
 export type ContextMode = 'off' | 'light' | 'heavy';
 export const CONTEXT_MODES: readonly ContextMode[] = ['off', 'light', 'heavy'];
 
+export function isContextMode(value: unknown): value is ContextMode {
+  return typeof value === 'string' && (CONTEXT_MODES as readonly string[]).includes(value);
+}
+
 /** An item of the session context and how it got there. */
 export type SessionContextItem = ItemRef & { readonly includeMode: 'always' | 'manual' };
 
