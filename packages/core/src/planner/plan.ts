@@ -74,21 +74,28 @@ function checkInput(input: PlanInput): void {
   if (issues.length > 0) throw new ValidationError('Invalid plan input', issues);
 }
 
+const SECTION_RANK: ReadonlyMap<Section, number> = new Map(SECTIONS.map((section, i) => [section, i]));
+
 /** Prompt order: by section; inside one, stable parts first (so provider prompt caches hit), then as given. */
 function orderIncluded(entries: IncludedEntry[]): IncludedEntry[] {
-  const sectionRank = new Map(SECTIONS.map((section, i) => [section, i]));
-  const withIndex = entries.map((entry, index) => ({ entry, index }));
-  const section = ({ entry }: { entry: IncludedEntry }) => sectionRank.get(entry.candidate.section) ?? 0;
-  // History stays chronological, pinned turns included; elsewhere stable parts come first.
-  const volatile = ({ entry }: { entry: IncludedEntry }) =>
-    entry.candidate.kind === 'turn' || isStable(entry.reason) ? 0 : 1;
-  const position = ({ entry: { candidate } }: { entry: IncludedEntry }) =>
-    candidate.kind === 'turn' ? candidate.turnIndex : candidate.kind === 'item' ? candidate.order : 0;
-  withIndex.sort(
+  // Keys are computed once per entry; the sort then only compares numbers.
+  const keyed = entries.map((entry, index) => {
+    const { candidate, reason } = entry;
+    return {
+      entry,
+      index,
+      section: SECTION_RANK.get(candidate.section) ?? 0,
+      // History stays chronological, pinned turns included; elsewhere stable parts come first.
+      volatile: candidate.kind === 'turn' || isStable(reason) ? 0 : 1,
+      position:
+        candidate.kind === 'turn' ? candidate.turnIndex : candidate.kind === 'item' ? candidate.order : 0,
+    };
+  });
+  keyed.sort(
     (a, b) =>
-      section(a) - section(b) || volatile(a) - volatile(b) || position(a) - position(b) || a.index - b.index,
+      a.section - b.section || a.volatile - b.volatile || a.position - b.position || a.index - b.index,
   );
-  return withIndex.map(({ entry }) => entry);
+  return keyed.map(({ entry }) => entry);
 }
 
 function totals(
