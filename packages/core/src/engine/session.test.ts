@@ -729,6 +729,10 @@ describe('pins, retrieval and the request context', () => {
     const unpinned = await rollbackAfter(session, 'What is the launch code?');
     expect(JSON.stringify(unpinned.request)).not.toContain('0000');
     expect(unpinned.plan.included.map(({ reason }) => reason.code)).not.toContain('pinned');
+    const turns = [...unpinned.plan.included, ...unpinned.plan.excluded].flatMap(({ candidate }) =>
+      candidate.kind === 'turn' ? [candidate] : [],
+    );
+    expect(turns.filter((turn) => turn.pinned)).toEqual([]);
   });
 
   test('a pinned message of a reopened session keeps its turn', async () => {

@@ -8,6 +8,22 @@ describe('hashString', () => {
     expect(hashString('ctxkit')).toBe(hashString('ctxkit'));
   });
 
+  // Stored plans are checked against their ids, which are these hashes: a changed hash function would make every
+  // plan stored by an earlier version unreadable. These values must never change.
+  test('gives the same values in every version', () => {
+    expect(['', 'ctxkit', 'item-10', 'item-21'].map((text) => hashString(text))).toEqual([
+      '488bdcb81aee8d83',
+      'd4f164eb954adde6',
+      '0e30ea6c5459cdac',
+      'a61a138c07ff37e1',
+    ]);
+  });
+
+  test('a seed gives an independent hash', () => {
+    expect(hashString('ctxkit', 1)).toBe('1e1dd2e613e6c717');
+    expect(hashString('ctxkit', 0)).toBe(hashString('ctxkit'));
+  });
+
   test('different strings get different hashes (no collisions on a small sample)', () => {
     const seen = new Map<string, string>();
     for (let i = 0; i < 20_000; i++) {
@@ -35,6 +51,13 @@ describe('canonicalJson', () => {
     expect(canonicalJson({ b: 1, a: { d: [1, { z: 1, y: 2 }], c: undefined } })).toBe(
       '{"a":{"d":[1,{"y":2,"z":1}]},"b":1}',
     );
+  });
+
+  test('a key named __proto__ is an ordinary key, as in JSON', () => {
+    expect(canonicalJson(JSON.parse('{"z":0,"__proto__":{"b":1,"a":2}}'))).toBe(
+      '{"__proto__":{"a":2,"b":1},"z":0}',
+    );
+    expect(canonicalJson(JSON.parse('{"__proto__":1}'))).not.toBe(canonicalJson({}));
   });
 
   test('key order never changes the result', () => {

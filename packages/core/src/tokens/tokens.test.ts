@@ -99,6 +99,13 @@ describe('withTokenCache: short texts and encoding', () => {
     expect(calls).toBe(3);
   });
 
+  test('a text exactly minLength long is cached', () => {
+    const counter = withTokenCache(createApproximateCounter(), { minLength: 10 });
+    counter.count('ten chars!');
+    counter.count('ten chars!');
+    expect(counter.stats).toEqual({ hits: 1, misses: 1, size: 1 });
+  });
+
   test('keeps the wrapped counter encoding', () => {
     expect(withTokenCache(createApproximateCounter(2)).encoding).toBe('approx-2');
   });
