@@ -80,8 +80,23 @@ function checkOptions(options: EngineOptions<unknown>, reservedOutput: number): 
       message: `unknown mode ${JSON.stringify(options.defaultMode)} (expected 'off', 'light' or 'heavy')`,
     });
   }
-  for (const key of Object.keys(options.modeLimits ?? {})) {
-    if (!isContextMode(key)) issues.push({ path: `modeLimits.${key}`, message: 'is not a context mode' });
+  for (const [key, limits] of Object.entries(options.modeLimits ?? {})) {
+    if (!isContextMode(key)) {
+      issues.push({ path: `modeLimits.${key}`, message: 'is not a context mode' });
+      continue;
+    }
+    const { topK, minScore, maxShare } = limits ?? {};
+    if (topK !== undefined && !(Number.isInteger(topK) && topK >= 0)) {
+      issues.push({ path: `modeLimits.${key}.topK`, message: `must be an integer ≥ 0, got ${topK}` });
+    }
+    for (const [name, value] of [
+      ['minScore', minScore],
+      ['maxShare', maxShare],
+    ] as const) {
+      if (value !== undefined && !(value >= 0 && value <= 1)) {
+        issues.push({ path: `modeLimits.${key}.${name}`, message: `must be between 0 and 1, got ${value}` });
+      }
+    }
   }
   if (issues.length > 0) throw new ValidationError('Invalid engine options', issues);
 }

@@ -123,6 +123,21 @@ describe('the system prompt', () => {
   });
 });
 
+describe('cards', () => {
+  test('an ephemeral card of a long message never cuts a character in two', async () => {
+    const engine = await testEngine();
+    const session = await engine.createSession();
+    await session.commit(await session.prepare(`${'x'.repeat(278)}😀 tail`), 'ok');
+    await session.pin(
+      { kind: 'message', messageId: session.messages[0]?.id as string },
+      { kind: 'ephemeral' },
+    );
+    const prepared = await session.prepare('next');
+    const card = prepared.plan.included.find((entry) => entry.candidate.kind === 'card')?.candidate;
+    expect(card?.kind === 'card' && card.text).toBe(`${'x'.repeat(278)}…`);
+  });
+});
+
 describe('malformed tool loops and pins are refused', () => {
   test('duplicate tool call ids, or one call answered twice', async () => {
     const engine = await testEngine();

@@ -721,7 +721,11 @@ const CARD_LENGTH = 280;
 
 function excerpt(text: string): string {
   const line = text.trim();
-  return line.length <= CARD_LENGTH ? line : `${line.slice(0, CARD_LENGTH - 1)}…`;
+  if (line.length <= CARD_LENGTH) return line;
+  let end = CARD_LENGTH - 1;
+  // Never end on the first half of a surrogate pair (an emoji cut in two).
+  if (/[\uD800-\uDBFF]/.test(line.charAt(end - 1))) end -= 1;
+  return `${line.slice(0, end)}…`;
 }
 
 /** The thin card of an item: its description, or the start of its content. */
