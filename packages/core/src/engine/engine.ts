@@ -2,6 +2,7 @@ import { Catalog, type CatalogInput, defineCatalog } from '../catalog/index.js';
 import { CorruptRecordError, type ErrorIssue, NotFoundError, ValidationError } from '../errors/index.js';
 import {
   type ContextPlan,
+  candidatesOf,
   contentHash,
   DEFAULT_CONTEXT_MODE,
   DEFAULT_MODE_LIMITS,
@@ -195,16 +196,7 @@ export class Engine<R = OpenAIChatRequest> {
  */
 export function replayPlan(stored: StoredPlan): ContextPlan {
   const { input } = stored;
-  const candidates = [
-    ...input.system,
-    ...input.session,
-    ...input.pins,
-    ...input.agent,
-    ...input.history,
-    input.current,
-    ...(input.workspace ? [input.workspace] : []),
-  ];
-  for (const candidate of candidates) {
+  for (const candidate of candidatesOf(input)) {
     if (contentHash(candidate) !== candidate.hash) {
       throw new CorruptRecordError(
         `plan ${stored.id}`,

@@ -11,11 +11,12 @@ import type {
   ToolResultMessage,
   TurnStep,
   UserMessage,
-} from '../session/types.js';
+} from '../session/index.js';
 import {
   type Candidate,
   type CardCandidate,
   type CurrentCandidate,
+  candidatesOf,
   DEFAULT_MODE_LIMITS,
   type ItemCandidate,
   type ItemOrigin,
@@ -507,17 +508,7 @@ type CandidateLists = Pick<
 >;
 
 /** Every candidate of an input, each object once, in input order. */
-export function allCandidates(input: CandidateLists): Candidate[] {
-  return [
-    ...input.system,
-    ...input.session,
-    ...input.pins,
-    ...input.agent,
-    ...input.history,
-    input.current,
-    ...(input.workspace ? [input.workspace] : []),
-  ];
-}
+export const allCandidates: (input: CandidateLists) => Candidate[] = candidatesOf;
 
 /** A pin candidate's strength, whatever its kind. */
 export function pinKindOf(candidate: PlanInput['pins'][number]): PinKind | undefined {

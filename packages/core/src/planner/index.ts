@@ -1,3 +1,4 @@
+export { candidatesOf } from './candidates-of.js';
 export { contentHash } from './content-hash.js';
 export { planId } from './fingerprint.js';
 export { DEFAULT_CONTEXT_MODE, DEFAULT_MODE_LIMITS, nextContextMode } from './modes.js';
