@@ -99,6 +99,12 @@ export class CandidateFactory {
     return candidate;
   }
 
+  /** The candidate for a catalog item, or, when the catalog lost it or disabled it, a stand-in that says which. */
+  catalogItem(item: CatalogItem | undefined, ref: ItemRef, origin: ItemOrigin): ItemCandidate {
+    if (item?.enabled) return this.item(item, origin);
+    return this.unavailableItem(ref, origin, item ? 'disabled' : 'missing');
+  }
+
   /** An item the catalog no longer has (or has disabled): it costs nothing and is excluded with a reason. */
   unavailableItem(ref: ItemRef, origin: ItemOrigin, why: 'missing' | 'disabled'): ItemCandidate {
     return hashed<ItemCandidate>({

@@ -143,6 +143,8 @@ export class Session<R = OpenAIChatRequest> {
   #record: SessionRecord;
   readonly #messages: ChatMessage[];
   readonly #turns: Turn[];
+  /** Which turn each message of a turn belongs to: pins name messages, the planner keeps turns. */
+  readonly #turnOfMessage = new Map<string, Turn>();
   readonly #systemPrompt: SystemPrompt;
   #open: OpenTurn<R> | typeof PREPARING | null = null;
   #committing = false;
@@ -153,7 +155,8 @@ export class Session<R = OpenAIChatRequest> {
     this.#engine = engine;
     this.#record = record;
     this.#messages = [...messages];
-    this.#turns = groupTurns(messages);
+    this.#turns = [];
+    for (const turn of groupTurns(messages)) this.#addTurn(turn);
     this.#systemPrompt = new SystemPrompt(engine.systemPrompt);
   }
 
@@ -481,7 +484,7 @@ export class Session<R = OpenAIChatRequest> {
       });
       this.#record = record;
       this.#messages.push(...messages);
-      this.#turns.push({ id: prepared.userMessage.id, index: this.#turns.length, messages });
+      this.#addTurn({ id: prepared.userMessage.id, index: this.#turns.length, messages });
       this.#open = null;
       return { assistantMessage, messages, expiredPins: expired };
     }).finally(() => {
@@ -522,6 +525,11 @@ export class Session<R = OpenAIChatRequest> {
   }
 
   // ── internals ───────────────────────────────────────────────────────────────────────────────────────────
+
+  #addTurn(turn: Turn): void {
+    this.#turns.push(turn);
+    for (const message of turn.messages) this.#turnOfMessage.set(message.id, turn);
+  }
 
   #requireOpen(prepared: PreparedTurn<R>, action: string): OpenTurn<R> {
     const open = this.#open;
@@ -588,13 +596,9 @@ export class Session<R = OpenAIChatRequest> {
     const current = candidates.current(userMessage, steps);
 
     const mode = this.mode;
-    const session = this.#record.contextItems.map((entry): ItemCandidate => {
-      const origin = { via: 'session', includeMode: entry.includeMode } as const;
-      const item = catalog.get(entry);
-      if (!item) return candidates.unavailableItem(entry, origin, 'missing');
-      if (!item.enabled) return candidates.unavailableItem(entry, origin, 'disabled');
-      return candidates.item(item, origin);
-    });
+    const session = this.#record.contextItems.map((entry) =>
+      candidates.catalogItem(catalog.get(entry), entry, { via: 'session', includeMode: entry.includeMode }),
+    );
 
     const pinnedTurns = new Map<number, { pinId: string; pin: PinKind }>();
     const pins: (ItemCandidate | CardCandidate | TurnCandidate)[] = [];
@@ -605,16 +609,13 @@ export class Session<R = OpenAIChatRequest> {
         pins.push(candidates.card(pin.id, pin.kind, target.title, target.text));
       } else if (target.kind === 'item') {
         const item = catalog.get(target.ref);
-        const origin = { via: 'pin', pinId: pin.id, pin: pin.kind } as const;
-        if (!item?.enabled)
-          pins.push(candidates.unavailableItem(target.ref, origin, item ? 'disabled' : 'missing'));
-        else if (pin.kind === 'ephemeral')
+        if (item?.enabled && pin.kind === 'ephemeral') {
           pins.push(candidates.card(pin.id, pin.kind, displayName(item), cardText(item), toRef(item)));
-        else pins.push(candidates.item(item, origin));
+        } else {
+          pins.push(candidates.catalogItem(item, target.ref, { via: 'pin', pinId: pin.id, pin: pin.kind }));
+        }
       } else {
-        const turn = this.#turns.find((entry) =>
-          entry.messages.some((message) => message.id === target.messageId),
-        );
+        const turn = this.#turnOfMessage.get(target.messageId);
         if (!turn) continue;
         if (pin.kind === 'ephemeral') {
           const message = turn.messages.find((entry) => entry.id === target.messageId) as ChatMessage;
@@ -635,13 +636,14 @@ export class Session<R = OpenAIChatRequest> {
     const agent: ItemCandidate[] = [];
     for (const hit of retrievalSet?.hits ?? []) {
       const item = catalog.get(hit.key);
-      const origin = { via: 'agent', score: hit.score, rank: hit.rank } as const;
       // A selector may offer what the catalog no longer has; the plan then says so instead of losing the hit.
-      if (item?.enabled) agent.push(candidates.item(item, origin));
-      else
-        agent.push(
-          candidates.unavailableItem(refOfKey(hit.key, item), origin, item ? 'disabled' : 'missing'),
-        );
+      agent.push(
+        candidates.catalogItem(item, refOfKey(hit.key, item), {
+          via: 'agent',
+          score: hit.score,
+          rank: hit.rank,
+        }),
+      );
     }
 
     const history = this.#turns

@@ -1,5 +1,7 @@
 import { itemKey } from '../catalog/index.js';
 import { BudgetError, type ErrorIssue, ValidationError } from '../errors/index.js';
+import type { PinKind } from '../session/index.js';
+import { candidatesOf } from './candidates-of.js';
 import { planId } from './fingerprint.js';
 import { isStableReason as isStable } from './reasons.js';
 import {
@@ -57,7 +59,7 @@ function checkInput(input: PlanInput): void {
   wholeNumber(input.overhead.toolsPresent, 'overhead.toolsPresent', 0);
   const workspace = input.workspace ? [input.workspace] : [];
   const fixed = [...input.system, ...input.session, ...input.history, input.current, ...workspace];
-  checkTokens([...fixed, ...input.pins, ...input.agent]);
+  checkTokens(candidatesOf(input));
   // Pins and agent items may repeat a session item (the planner excludes them as duplicates); nothing else may.
   checkUnique(fixed);
   checkUnique(input.pins);
@@ -70,6 +72,14 @@ function checkInput(input: PlanInput): void {
   for (const candidate of input.session) {
     if (candidate.origin.via !== 'session')
       issues.push({ path: `session.${candidate.id}`, message: `a session item must have origin 'session'` });
+  }
+  for (const candidate of input.pins) {
+    if (candidate.kind === 'turn' && !candidate.pinned) {
+      issues.push({ path: `pins.${candidate.id}`, message: 'a turn among pins must say which pin holds it' });
+    }
+    if (candidate.kind === 'item' && candidate.origin.via !== 'pin') {
+      issues.push({ path: `pins.${candidate.id}`, message: `an item among pins must have origin 'pin'` });
+    }
   }
   if (issues.length > 0) throw new ValidationError('Invalid plan input', issues);
 }
@@ -262,19 +272,10 @@ function pinnedTurnIndexes(input: PlanInput): number[] {
   return input.pins.flatMap((candidate) => (candidate.kind === 'turn' ? [candidate.turnIndex] : []));
 }
 
-function pinOf(candidate: PlanInput['pins'][number]) {
+/** Which pin holds a pin candidate; checkInput has made sure every one says. */
+function pinOf(candidate: PlanInput['pins'][number]): { pin: PinKind; pinId: string } {
   if (candidate.kind === 'card') return { pin: candidate.pin, pinId: candidate.pinId };
-  if (candidate.kind === 'turn') {
-    if (!candidate.pinned)
-      throw new ValidationError('Invalid plan input', [
-        { path: `pins.${candidate.id}`, message: 'a turn among pins must say which pin holds it' },
-      ]);
-    return candidate.pinned;
-  }
-  if (candidate.origin.via !== 'pin') {
-    throw new ValidationError('Invalid plan input', [
-      { path: `pins.${candidate.id}`, message: `an item among pins must have origin 'pin'` },
-    ]);
-  }
-  return { pin: candidate.origin.pin, pinId: candidate.origin.pinId };
+  if (candidate.kind === 'turn') return candidate.pinned as { pin: PinKind; pinId: string };
+  const { origin } = candidate as ItemCandidate & { origin: { via: 'pin' } };
+  return { pin: origin.pin, pinId: origin.pinId };
 }
