@@ -1,2 +1,10 @@
 export { MemoryStore } from './memory.js';
-export type { LoadedSession, Store, StoredPlan, StoreEvent, TurnCommit } from './types.js';
+export type {
+  DocumentStore,
+  EmbeddingCache,
+  LoadedSession,
+  Store,
+  StoredPlan,
+  StoreEvent,
+  TurnCommit,
+} from './types.js';

@@ -1,3 +1,4 @@
+import type { JsonValue } from '../catalog/index.js';
 import { NotFoundError } from '../errors/index.js';
 import type { ChatMessage, SessionRecord, UsageReport } from '../session/index.js';
 import type { LoadedSession, Store, StoredPlan, StoreEvent, TurnCommit } from './types.js';
@@ -18,6 +19,8 @@ export class MemoryStore implements Store {
   readonly #sessions = new Map<string, SessionData>();
   readonly #plans = new Map<string, StoredPlan>();
   readonly #listeners = new Set<(event: StoreEvent) => void>();
+  readonly #embeddings = new Map<string, Map<string, Float32Array>>();
+  readonly #documents = new Map<string, JsonValue>();
 
   async createSession(record: SessionRecord): Promise<void> {
     if (this.#sessions.has(record.id)) throw new RangeError(`Session '${record.id}' already exists`);
@@ -76,6 +79,32 @@ export class MemoryStore implements Store {
 
   async listUsage(sessionId: string): Promise<UsageReport[]> {
     return [...(this.#sessions.get(sessionId)?.usage ?? [])];
+  }
+
+  async getEmbeddings(modelId: string, contentHashes: readonly string[]): Promise<Map<string, Float32Array>> {
+    const vectors = this.#embeddings.get(modelId);
+    const found = new Map<string, Float32Array>();
+    for (const hash of contentHashes) {
+      const vector = vectors?.get(hash);
+      if (vector) found.set(hash, vector);
+    }
+    return found;
+  }
+
+  async putEmbeddings(modelId: string, vectors: ReadonlyMap<string, Float32Array>): Promise<void> {
+    const stored = this.#embeddings.get(modelId) ?? new Map<string, Float32Array>();
+    this.#embeddings.set(modelId, stored);
+    // A copy: the caller may reuse its buffers.
+    for (const [hash, vector] of vectors) stored.set(hash, Float32Array.from(vector));
+  }
+
+  async getDocument(key: string): Promise<JsonValue | undefined> {
+    return this.#documents.get(key);
+  }
+
+  async putDocument(key: string, value: JsonValue): Promise<void> {
+    // Documents are replaced whole; a structured copy keeps later changes by the caller out of the store.
+    this.#documents.set(key, structuredClone(value));
   }
 
   subscribe(listener: (event: StoreEvent) => void): () => void {

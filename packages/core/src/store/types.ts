@@ -1,3 +1,4 @@
+import type { JsonValue } from '../catalog/index.js';
 import type { PlanInput } from '../planner/index.js';
 import type { ChatMessage, SessionRecord, UsageReport } from '../session/index.js';
 
@@ -43,10 +44,29 @@ export type StoreEvent =
   | { readonly type: 'session-deleted'; readonly sessionId: string };
 
 /**
+ * Vectors keyed by embedding model id + content hash, so an item is embedded once per model, across reloads.
+ * Vectors come back as the store holds them; callers must not change them.
+ */
+export interface EmbeddingCache {
+  /** The vectors found, by content hash; hashes not found are simply absent. */
+  getEmbeddings(modelId: string, contentHashes: readonly string[]): Promise<Map<string, Float32Array>>;
+  putEmbeddings(modelId: string, vectors: ReadonlyMap<string, Float32Array>): Promise<void>;
+}
+
+/**
+ * Small named JSON documents the library keeps beside sessions (what retrieval learned from use, calibration).
+ * Each document is replaced whole.
+ */
+export interface DocumentStore {
+  getDocument(key: string): Promise<JsonValue | undefined>;
+  putDocument(key: string, value: JsonValue): Promise<void>;
+}
+
+/**
  * Where sessions live. Every method is atomic: it fails whole, leaving what was stored untouched. Records
  * handed to a store are immutable; a store keeps copies or leaves them as they are, never changes them.
  */
-export interface Store {
+export interface Store extends EmbeddingCache, DocumentStore {
   /** Writes a new session. */
   createSession(record: SessionRecord): Promise<void>;
   /** Replaces an existing session's record; a NotFoundError when it was deleted (a stale handle must not revive it). */
