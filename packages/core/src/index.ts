@@ -1,5 +1,6 @@
 // The public API of @ctxkit/core. Folders export more for each other; only what is listed here is public.
 export * from './catalog/index.js';
+export * from './embeddings/index.js';
 export * from './engine/index.js';
 export * from './errors/index.js';
 export * from './planner/index.js';

@@ -481,6 +481,7 @@ export class Session<R = OpenAIChatRequest> {
         messages,
         plans: open.plans,
         usage: [...open.usage, this.#usageReport(prepared.plan, usage, modelReply)],
+        retrievalSets: prepared.retrievalSet ? [prepared.retrievalSet] : [],
       });
       this.#record = record;
       this.#messages.push(...messages);
@@ -517,7 +518,13 @@ export class Session<R = OpenAIChatRequest> {
     const note: ChatMessage = { id: this.#engine.newId(), role, content, createdAt: this.#engine.now() };
     return this.#exclusive(async () => {
       const record = { ...this.#record, updatedAt: note.createdAt };
-      await this.#engine.store.commitTurn({ session: record, messages: [note], plans: [], usage: [] });
+      await this.#engine.store.commitTurn({
+        session: record,
+        messages: [note],
+        plans: [],
+        usage: [],
+        retrievalSets: [],
+      });
       this.#record = record;
       this.#messages.push(note);
       return note;

@@ -119,4 +119,33 @@ describe('MemoryStore', () => {
     expect(await store.getDocument('evidence')).toEqual({ counts: [] });
     expect(await store.getDocument('missing')).toBeUndefined();
   });
+
+  test('a turn keeps the retrieval set its plans reference, until its session is deleted', async () => {
+    const store = new MemoryStore();
+    const engine = await testEngine({ store });
+    const session = await engine.createSession();
+    const prepared = await session.prepare('how do I read a file?');
+    const set = prepared.retrievalSet;
+    if (!set) throw new Error('the test engine has a selector');
+    expect(prepared.plan.retrievalSetId).toBe(set.id);
+    expect(await store.getRetrievalSet(set.id)).toBeUndefined();
+    await session.commit(prepared, 'like this');
+    expect(await store.getRetrievalSet(set.id)).toBe(set);
+    await engine.deleteSession(session.id);
+    expect(await store.getRetrievalSet(set.id)).toBeUndefined();
+  });
+
+  test('blobs written with a turn are found by hash', async () => {
+    const { store, session } = await storeWithTurn();
+    await store.commitTurn({
+      session: session.record,
+      messages: [],
+      plans: [],
+      usage: [],
+      retrievalSets: [],
+      blobs: new Map([['b1', 'data:image/png;base64,AAAA']]),
+    });
+    expect(await store.getBlob('b1')).toBe('data:image/png;base64,AAAA');
+    expect(await store.getBlob('b2')).toBeUndefined();
+  });
 });

@@ -1,5 +1,6 @@
 import type { JsonValue } from '../catalog/index.js';
 import { NotFoundError } from '../errors/index.js';
+import type { RetrievalSet } from '../retrieval/index.js';
 import type { ChatMessage, SessionRecord, UsageReport } from '../session/index.js';
 import type { LoadedSession, Store, StoredPlan, StoreEvent, TurnCommit } from './types.js';
 
@@ -8,6 +9,7 @@ interface SessionData {
   messages: ChatMessage[];
   plans: StoredPlan[];
   usage: UsageReport[];
+  retrievalSetIds: string[];
 }
 
 /**
@@ -18,13 +20,15 @@ interface SessionData {
 export class MemoryStore implements Store {
   readonly #sessions = new Map<string, SessionData>();
   readonly #plans = new Map<string, StoredPlan>();
+  readonly #retrievalSets = new Map<string, RetrievalSet>();
+  readonly #blobs = new Map<string, string>();
   readonly #listeners = new Set<(event: StoreEvent) => void>();
   readonly #embeddings = new Map<string, Map<string, Float32Array>>();
   readonly #documents = new Map<string, JsonValue>();
 
   async createSession(record: SessionRecord): Promise<void> {
     if (this.#sessions.has(record.id)) throw new RangeError(`Session '${record.id}' already exists`);
-    this.#sessions.set(record.id, { record, messages: [], plans: [], usage: [] });
+    this.#sessions.set(record.id, { record, messages: [], plans: [], usage: [], retrievalSetIds: [] });
     this.#emit({ type: 'session-saved', sessionId: record.id });
   }
 
@@ -48,6 +52,7 @@ export class MemoryStore implements Store {
     const data = this.#sessions.get(sessionId);
     if (!data) return;
     for (const stored of data.plans) this.#plans.delete(stored.id);
+    for (const id of data.retrievalSetIds) this.#retrievalSets.delete(id);
     this.#sessions.delete(sessionId);
     this.#emit({ type: 'session-deleted', sessionId });
   }
@@ -61,6 +66,11 @@ export class MemoryStore implements Store {
     data.plans.push(...commit.plans);
     data.usage.push(...commit.usage);
     for (const stored of commit.plans) this.#plans.set(stored.id, stored);
+    for (const set of commit.retrievalSets) {
+      this.#retrievalSets.set(set.id, set);
+      data.retrievalSetIds.push(set.id);
+    }
+    for (const [hash, content] of commit.blobs ?? []) this.#blobs.set(hash, content);
     this.#emit({
       type: 'turn-committed',
       sessionId: commit.session.id,
@@ -71,6 +81,14 @@ export class MemoryStore implements Store {
 
   async getPlan(planId: string): Promise<StoredPlan | undefined> {
     return this.#plans.get(planId);
+  }
+
+  async getRetrievalSet(retrievalSetId: string): Promise<RetrievalSet | undefined> {
+    return this.#retrievalSets.get(retrievalSetId);
+  }
+
+  async getBlob(hash: string): Promise<string | undefined> {
+    return this.#blobs.get(hash);
   }
 
   async listPlans(sessionId: string): Promise<StoredPlan[]> {

@@ -1,5 +1,6 @@
 import type { JsonValue } from '../catalog/index.js';
 import type { PlanInput } from '../planner/index.js';
+import type { RetrievalSet } from '../retrieval/index.js';
 import type { ChatMessage, SessionRecord, UsageReport } from '../session/index.js';
 
 /**
@@ -17,13 +18,17 @@ export interface StoredPlan {
 /**
  * Everything one committed turn writes, written all together or not at all: the session record after the turn
  * (turn count, leases), the turn's messages (user message, model replies, tool results), the plans of its
- * requests and their usage reports.
+ * requests and their usage reports, the retrieval sets those plans reference, and large content the messages refer
+ * to by hash.
  */
 export interface TurnCommit {
   readonly session: SessionRecord;
   readonly messages: readonly ChatMessage[];
   readonly plans: readonly StoredPlan[];
   readonly usage: readonly UsageReport[];
+  readonly retrievalSets: readonly RetrievalSet[];
+  /** Content kept once by its hash (data URLs, oversized tool outputs); a hash already stored is not rewritten. */
+  readonly blobs?: ReadonlyMap<string, string>;
 }
 
 export interface LoadedSession {
@@ -77,6 +82,9 @@ export interface Store extends EmbeddingCache, DocumentStore {
   /** Writes a turn (or a note: a commit with messages and no plans). */
   commitTurn(commit: TurnCommit): Promise<void>;
   getPlan(planId: string): Promise<StoredPlan | undefined>;
+  getRetrievalSet(retrievalSetId: string): Promise<RetrievalSet | undefined>;
+  /** Large content written with a turn, by its hash. */
+  getBlob(hash: string): Promise<string | undefined>;
   listPlans(sessionId: string): Promise<StoredPlan[]>;
   listUsage(sessionId: string): Promise<UsageReport[]>;
   /**
