@@ -1,8 +1,20 @@
 // The public API of @ctxkit/core. Folders export more for each other; only what is listed here is public.
+export type { BranchNode, ForkOptions } from './branches/index.js';
 export * from './catalog/index.js';
 export * from './embeddings/index.js';
 export * from './engine/index.js';
 export * from './errors/index.js';
+export {
+  DEFAULT_MEMORY_LIMITS,
+  type Memories,
+  type MemoryContent,
+  type MemoryEntry,
+  type MemoryInput,
+  type MemoryLimits,
+  type MemorySource,
+  memoriesFromSummary,
+  type SummaryMemories,
+} from './memory/index.js';
 export * from './planner/index.js';
 export {
   type AnthropicBlock,
@@ -23,6 +35,7 @@ export {
 export * from './retrieval/index.js';
 export {
   type AssistantMessage,
+  type BranchOrigin,
   type ChatMessage,
   CONTEXT_MODES,
   type ContextMode,

@@ -1,4 +1,5 @@
 import { type CatalogItem, type ItemRef, type ItemType, itemKey, toRef } from '../catalog/index.js';
+import type { MemoryEntry } from '../memory/index.js';
 import {
   type Candidate,
   type CardCandidate,
@@ -7,12 +8,19 @@ import {
   type ItemBody,
   type ItemCandidate,
   type ItemOrigin,
+  type MemoryCandidate,
   type PromptCandidate,
   type Section,
   type TurnCandidate,
   type WorkspaceCandidate,
 } from '../planner/index.js';
-import { formatCard, formatFragment, formatItem, formatToolForCounting } from '../render/index.js';
+import {
+  formatCard,
+  formatFragment,
+  formatItem,
+  formatMemory,
+  formatToolForCounting,
+} from '../render/index.js';
 import type { ChatMessage, PinKind, PromptPartText, TurnStep, UserMessage } from '../session/index.js';
 import { TOKEN_OVERHEAD, type TokenCounter } from '../tokens/index.js';
 import type { Turn } from './turns.js';
@@ -45,6 +53,7 @@ export class CandidateFactory {
   readonly #items = new WeakMap<CatalogItem, { readonly body: ItemBody; readonly tokens: number }>();
   readonly #itemCandidates = new WeakMap<CatalogItem, Map<string, ItemCandidate>>();
   readonly #turns = new WeakMap<Turn, TurnCandidate>();
+  readonly #memories = new WeakMap<MemoryEntry, MemoryCandidate>();
   // A session's SystemPrompt hands out the same part objects until a part changes.
   readonly #prompts = new WeakMap<PromptPartText, PromptCandidate>();
 
@@ -132,6 +141,28 @@ export class CandidateFactory {
       text,
       ...(ref && { ref }),
     });
+  }
+
+  /** A memory from another conversation; the same object for the same entry. */
+  memory(entry: MemoryEntry): MemoryCandidate {
+    let candidate = this.#memories.get(entry);
+    if (!candidate) {
+      const content =
+        entry.kind === 'preference'
+          ? ({ kind: 'preference', key: entry.key, value: entry.value } as const)
+          : ({ kind: 'key-point', text: entry.text } as const);
+      candidate = hashed<MemoryCandidate>({
+        kind: 'memory',
+        id: `memory:${entry.id}`,
+        section: 'memory',
+        tokens: this.#counter.count(formatMemory(content)) + SEPARATOR_TOKENS,
+        memoryId: entry.id,
+        content,
+        source: entry.source,
+      });
+      this.#memories.set(entry, candidate);
+    }
+    return candidate;
   }
 
   turn(turn: Turn, pinned?: { pinId: string; pin: PinKind }): TurnCandidate {

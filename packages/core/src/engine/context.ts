@@ -1,9 +1,12 @@
+import type { ForkOptions } from '../branches/index.js';
 import type { Catalog } from '../catalog/index.js';
+import type { MemoryBank } from '../memory/index.js';
 import type { ContextPlan, ModeLimits } from '../planner/index.js';
 import type { AgentSelector } from '../retrieval/index.js';
 import type { ContextMode } from '../session/index.js';
 import type { Store } from '../store/index.js';
 import type { CandidateFactory } from './candidates.js';
+import type { Session } from './session.js';
 
 /** What sessions read from their engine. The catalog may be replaced; sessions always see the current one. */
 export interface EngineContext<R> {
@@ -20,4 +23,7 @@ export interface EngineContext<R> {
   readonly render: (plan: ContextPlan) => R;
   readonly now: () => string;
   readonly newId: () => string;
+  readonly memories: MemoryBank;
+  /** Forks a session (the engine's `fork`, so the branch is opened and tracked like any session). */
+  readonly fork: (sessionId: string, messageId: string, options: ForkOptions) => Promise<Session<R>>;
 }

@@ -1,5 +1,30 @@
+import {
+  type BranchNode,
+  branchMessages,
+  branchTree,
+  deletionOrder,
+  directBranches,
+  type ForkOptions,
+  forkSession,
+} from '../branches/index.js';
 import { Catalog, type CatalogInput, defineCatalog } from '../catalog/index.js';
-import { CorruptRecordError, type ErrorIssue, NotFoundError, ValidationError } from '../errors/index.js';
+import {
+  BranchError,
+  CorruptRecordError,
+  type ErrorIssue,
+  NotFoundError,
+  ValidationError,
+} from '../errors/index.js';
+import {
+  checkMemoryInputs,
+  DEFAULT_MEMORY_LIMITS,
+  type Memories,
+  MemoryBank,
+  type MemoryEntry,
+  type MemoryInput,
+  type MemoryLimits,
+  usesMemory,
+} from '../memory/index.js';
 import {
   type ContextPlan,
   candidatesOf,
@@ -30,6 +55,11 @@ import type { EngineContext } from './context.js';
 import { randomId } from './ids.js';
 import { Session } from './session.js';
 
+export interface DeleteOptions {
+  /** What to do when the session has branches: refuse with a BranchError (default), or delete them too. */
+  readonly branches?: 'refuse' | 'delete';
+}
+
 export interface EngineOptions<R> {
   /** The catalog, or its description (validated with `defineCatalog`). */
   readonly catalog: Catalog | CatalogInput;
@@ -49,6 +79,8 @@ export interface EngineOptions<R> {
   /** Default `light`; each session may override it. */
   readonly defaultMode?: ContextMode;
   readonly modeLimits?: Partial<Record<ContextMode, Partial<ModeLimits>>>;
+  /** How many memories from other conversations a request is offered, and their share of the budget. */
+  readonly memory?: Partial<MemoryLimits>;
   /** Turns a plan into the provider request. Default: an OpenAI Chat Completions request. */
   readonly render?: (plan: ContextPlan) => R;
   /** For tests and replays: the clock and the id source. */
@@ -99,6 +131,13 @@ function checkOptions(options: EngineOptions<unknown>, reservedOutput: number): 
       }
     }
   }
+  const { maxCandidates, maxShare } = options.memory ?? {};
+  if (maxCandidates !== undefined && !(Number.isInteger(maxCandidates) && maxCandidates >= 0)) {
+    issues.push({ path: 'memory.maxCandidates', message: `must be an integer ≥ 0, got ${maxCandidates}` });
+  }
+  if (maxShare !== undefined && !(maxShare >= 0 && maxShare <= 1)) {
+    issues.push({ path: 'memory.maxShare', message: `must be between 0 and 1, got ${maxShare}` });
+  }
   if (issues.length > 0) throw new ValidationError('Invalid engine options', issues);
 }
 
@@ -111,8 +150,11 @@ export class Engine<R = OpenAIChatRequest> {
   readonly #open = new Map<string, Promise<Session<R>>>();
 
   /** @internal use `createEngine`. */
-  constructor(context: EngineContext<R>) {
-    this.#context = { ...context };
+  constructor(context: Omit<EngineContext<R>, 'fork'>) {
+    this.#context = {
+      ...context,
+      fork: (sessionId, messageId, options) => this.fork(sessionId, messageId, options),
+    };
   }
 
   get catalog(): Catalog {
@@ -144,9 +186,19 @@ export class Engine<R = OpenAIChatRequest> {
     this.#context.catalog = catalog instanceof Catalog ? catalog : defineCatalog(catalog);
   }
 
-  /** A new session holding every enabled `always` item of the catalog. */
-  async createSession({ title = 'New chat' }: { title?: string } = {}): Promise<Session<R>> {
-    const record = newSessionRecord(this.#context.newId(), title, this.#context.catalog, this.#context.now());
+  /**
+   * A new session holding every enabled `always` item of the catalog. `memory: false`: it neither gives memories
+   * to other sessions nor receives theirs.
+   */
+  async createSession({
+    title = 'New chat',
+    memory,
+  }: {
+    title?: string;
+    memory?: boolean;
+  } = {}): Promise<Session<R>> {
+    const fresh = newSessionRecord(this.#context.newId(), title, this.#context.catalog, this.#context.now());
+    const record = memory === false ? { ...fresh, memory } : fresh;
     await this.#context.store.createSession(record);
     const session = new Session(this.#context, record, []);
     this.#open.set(record.id, Promise.resolve(session));
@@ -159,7 +211,9 @@ export class Engine<R = OpenAIChatRequest> {
     if (!session) {
       session = this.#context.store.loadSession(sessionId).then((loaded) => {
         if (!loaded) throw new NotFoundError('session', sessionId);
-        return new Session(this.#context, loaded.record, loaded.messages);
+        return branchMessages(this.#context.store, loaded).then(
+          (messages) => new Session(this.#context, loaded.record, messages),
+        );
       });
       session.catch(() => this.#open.delete(sessionId));
       this.#open.set(sessionId, session);
@@ -171,9 +225,63 @@ export class Engine<R = OpenAIChatRequest> {
     return this.#context.store.listSessions();
   }
 
-  async deleteSession(sessionId: string): Promise<void> {
-    await this.#context.store.deleteSession(sessionId);
-    this.#open.delete(sessionId);
+  /**
+   * Deletes a session and the memories learned from it. A session with branches is refused with a BranchError (they
+   * see its messages), unless `branches: 'delete'` deletes it with all its branches, deepest first.
+   */
+  async deleteSession(sessionId: string, { branches = 'refuse' }: DeleteOptions = {}): Promise<void> {
+    const records = await this.#context.store.listSessions();
+    const direct = directBranches(records, sessionId);
+    if (direct.length > 0 && branches !== 'delete') throw new BranchError(sessionId, direct);
+    const order = direct.length > 0 ? deletionOrder(records, sessionId) : [sessionId];
+    for (const id of order) {
+      await this.#context.store.deleteSession(id);
+      this.#open.delete(id);
+    }
+    await this.#context.memories.forgetSessions(order);
+  }
+
+  /**
+   * Forks a session at one of its committed messages; the branch is a session of its own (own head, pins, leases
+   * and plans) that sees the parent's messages up to the fork point. A fork never splits a turn: by default the
+   * branch keeps the whole turn holding `messageId`; with `before: true` it keeps everything before that turn.
+   */
+  async fork(sessionId: string, messageId: string, options: ForkOptions = {}): Promise<Session<R>> {
+    const parent = await this.openSession(sessionId);
+    const { record, inherited } = forkSession(
+      parent.record,
+      parent.messages,
+      messageId,
+      options,
+      this.#context.newId(),
+      this.#context.now(),
+    );
+    await this.#context.store.createSession(record);
+    const branch = new Session(this.#context, record, inherited);
+    this.#open.set(record.id, Promise.resolve(branch));
+    return branch;
+  }
+
+  /** A session and every branch below it, depth first, each with its depth and its direct branches. */
+  async listBranches(sessionId: string): Promise<BranchNode[]> {
+    return branchTree(await this.#context.store.listSessions(), sessionId);
+  }
+
+  /** Memories across conversations: list them with their source, delete any of them. */
+  get memories(): Memories {
+    return this.#context.memories;
+  }
+
+  /**
+   * Stores what a session learned (key points, preferences) so other conversations are offered it, each with its
+   * source. A session with `memory: false` gives nothing: the call stores nothing and returns []. A `messageId`
+   * must name a message the session sees.
+   */
+  async remember(sessionId: string, entries: readonly MemoryInput[]): Promise<MemoryEntry[]> {
+    const session = await this.openSession(sessionId);
+    const checked = checkMemoryInputs(entries, new Set(session.messages.map((message) => message.id)));
+    if (!usesMemory(session.record)) return [];
+    return this.#context.memories.add(session.record, checked);
   }
 
   /**
@@ -238,9 +346,12 @@ export async function createEngine<R>(options: EngineOptions<R>): Promise<Engine
   ) as Record<ContextMode, ModeLimits>;
   const now = options.now ?? (() => new Date());
   const model = options.model;
+  const store = options.store ?? new MemoryStore();
+  const newId = options.newId ?? randomId;
+  const stamp = () => now().toISOString();
   return new Engine<R>({
     catalog,
-    store: options.store ?? new MemoryStore(),
+    store,
     selector: options.selector ?? createLexicalSelector(),
     candidates: new CandidateFactory(withTokenCache(counter)),
     model,
@@ -250,7 +361,8 @@ export async function createEngine<R>(options: EngineOptions<R>): Promise<Engine
     modeLimits,
     systemPrompt: { global: options.systemPrompt?.global ?? '', agent: options.systemPrompt?.agent ?? '' },
     render: options.render ?? ((plan) => renderOpenAIChat(plan, { model }) as R),
-    now: () => now().toISOString(),
-    newId: options.newId ?? randomId,
+    now: stamp,
+    newId,
+    memories: new MemoryBank(store, { ...DEFAULT_MEMORY_LIMITS, ...options.memory }, newId, stamp),
   });
 }

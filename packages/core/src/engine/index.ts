@@ -1,4 +1,4 @@
-export { createEngine, Engine, type EngineOptions, replayPlan } from './engine.js';
+export { createEngine, type DeleteOptions, Engine, type EngineOptions, replayPlan } from './engine.js';
 export { requestContextFromPlan } from './request-context.js';
 export {
   type CommitResult,

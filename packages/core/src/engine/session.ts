@@ -1,7 +1,9 @@
+import type { ForkOptions } from '../branches/index.js';
 import type { CatalogItem, ItemKey, ItemRef } from '../catalog/index.js';
 import { displayName, itemKey, toRef } from '../catalog/index.js';
 import { type ErrorIssue, NotFoundError, TransactionError, ValidationError } from '../errors/index.js';
 import { frozenJsonCopy } from '../json/index.js';
+import type { MemoryEntry } from '../memory/index.js';
 import {
   type CardCandidate,
   type ContextPlan,
@@ -15,6 +17,7 @@ import type { RetrievalSet } from '../retrieval/index.js';
 import {
   type AssistantMessage,
   advanceLeases,
+  type BranchOrigin,
   type ChatMessage,
   type ContextMode,
   findPin,
@@ -186,6 +189,16 @@ export class Session<R = OpenAIChatRequest> {
     return this.#record.mode ?? this.#engine.defaultMode;
   }
 
+  /** Where this branch was forked from; null for a root session. */
+  get branch(): BranchOrigin | null {
+    return this.#record.branch ?? null;
+  }
+
+  /** The id of the last message this session (or branch) sees; null when it has none. */
+  get head(): string | null {
+    return this.#messages.at(-1)?.id ?? null;
+  }
+
   /** True between `prepare` and `commit`/`rollback`. */
   get isTurnOpen(): boolean {
     return this.#open !== null;
@@ -229,6 +242,27 @@ export class Session<R = OpenAIChatRequest> {
       ]);
     }
     return this.#update((record) => ({ ...record, mode }));
+  }
+
+  /** `false`: this session neither gives memories to other sessions nor receives theirs. */
+  setMemory(enabled: boolean): Promise<void> {
+    if (typeof enabled !== 'boolean') {
+      throw new ValidationError('Invalid memory setting', [
+        { path: 'enabled', message: 'must be a boolean' },
+      ]);
+    }
+    return this.#update((record) =>
+      (record.memory !== false) === enabled ? record : { ...record, memory: enabled },
+    );
+  }
+
+  /**
+   * A new branch of this session at a committed message: it sees this session's messages through the end of that
+   * message's turn (or up to its start, with `before: true`), and starts with this session's pins, leases, items,
+   * mode and task as they are now. See `Engine.fork`.
+   */
+  fork(messageId: string, options: ForkOptions = {}): Promise<Session<R>> {
+    return this.#engine.fork(this.id, messageId, options);
   }
 
   setTitle(title: string): Promise<void> {
@@ -360,7 +394,8 @@ export class Session<R = OpenAIChatRequest> {
         createdAt: this.#engine.now(),
       };
       const retrievalSet = await this.#select(userText);
-      const input = this.#planInput(userMessage, [], retrievalSet);
+      const memory = await this.#engine.memories.offeredTo(this.#record);
+      const input = this.#planInput(userMessage, [], retrievalSet, memory);
       const prepared = this.#render(input, userMessage, [], retrievalSet);
       this.#open = {
         prepared,
@@ -386,6 +421,8 @@ export class Session<R = OpenAIChatRequest> {
     toolResults: readonly ToolResultInput[],
     usage?: Usage,
   ): Promise<PreparedTurn<R>> {
+    // Read before the turn is checked: nothing below awaits, so no other call can slip in between.
+    const memory = await this.#engine.memories.offeredTo(this.#record);
     const open = this.#requireOpen(prepared, 'continue');
     const modelReply = normalizeReply(reply, 'reply');
     const calls = modelReply.toolCalls ?? [];
@@ -442,7 +479,7 @@ export class Session<R = OpenAIChatRequest> {
     const steps = [...open.steps, assistant, ...results];
     // Everything is planned afresh (pins, session items or the workspace may have changed during the tool loop);
     // only retrieval is kept, since it answers the user's message, which has not changed.
-    const input = this.#planInput(prepared.userMessage, steps, prepared.retrievalSet);
+    const input = this.#planInput(prepared.userMessage, steps, prepared.retrievalSet, memory);
     const next = this.#render(input, prepared.userMessage, steps, prepared.retrievalSet);
     this.#open = {
       ...open,
@@ -578,7 +615,16 @@ export class Session<R = OpenAIChatRequest> {
   }
 
   #stored(plan: ContextPlan, input: PlanInput): StoredPlan {
-    return { id: plan.id, sessionId: this.id, turnIndex: this.#record.turnCount, input };
+    const branch = this.#record.branch;
+    return {
+      id: plan.id,
+      sessionId: this.id,
+      ...(branch && {
+        branch: { rootSessionId: branch.rootSessionId, parentSessionId: branch.parentSessionId },
+      }),
+      turnIndex: this.#record.turnCount,
+      input,
+    };
   }
 
   async #select(query: string): Promise<RetrievalSet | null> {
@@ -598,6 +644,7 @@ export class Session<R = OpenAIChatRequest> {
     userMessage: UserMessage,
     steps: readonly TurnStep[],
     retrievalSet: RetrievalSet | null,
+    memory: readonly MemoryEntry[],
   ): PlanInput {
     const { catalog, candidates, modeLimits } = this.#engine;
     const current = candidates.current(userMessage, steps);
@@ -671,6 +718,10 @@ export class Session<R = OpenAIChatRequest> {
       session,
       pins,
       agent,
+      ...(memory.length > 0 && {
+        memory: memory.map((entry) => candidates.memory(entry)),
+        memoryShare: this.#engine.memories.limits.maxShare,
+      }),
       history,
       current,
       workspace: workspace === null ? null : candidates.workspace(workspace),

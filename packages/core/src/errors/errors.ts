@@ -88,3 +88,23 @@ export class CorruptRecordError extends CtxkitError {
     this.where = where;
   }
 }
+
+/**
+ * A session cannot be deleted while branches see its messages: deleting it would silently take their history.
+ * `branchIds` names the branches forked from it directly; delete them first, or delete the whole tree at once.
+ */
+export class BranchError extends CtxkitError {
+  readonly code = 'has_branches';
+  readonly sessionId: string;
+  readonly branchIds: readonly string[];
+
+  constructor(sessionId: string, branchIds: readonly string[]) {
+    super(
+      `Session '${sessionId}' has ${branchIds.length} branch${branchIds.length === 1 ? '' : 'es'} ` +
+        `(${branchIds.join(', ')}) that see its messages. Delete them first, or call ` +
+        `deleteSession('${sessionId}', { branches: 'delete' }) to delete the session with all its branches.`,
+    );
+    this.sessionId = sessionId;
+    this.branchIds = branchIds;
+  }
+}

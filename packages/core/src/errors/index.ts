@@ -1,5 +1,6 @@
 export { CtxkitError, type ErrorIssue } from './ctxkit-error.js';
 export {
+  BranchError,
   BudgetError,
   type BudgetShortfall,
   CatalogError,

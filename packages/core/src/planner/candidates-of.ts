@@ -2,13 +2,15 @@ import type { Candidate, PlanInput } from './types.js';
 
 /** Every candidate of a plan input, in input order. */
 export function candidatesOf(
-  input: Pick<PlanInput, 'system' | 'session' | 'pins' | 'agent' | 'history' | 'current' | 'workspace'>,
+  input: Pick<PlanInput, 'system' | 'session' | 'pins' | 'agent' | 'history' | 'current' | 'workspace'> &
+    Pick<Partial<PlanInput>, 'memory'>,
 ): Candidate[] {
   return [
     ...input.system,
     ...input.session,
     ...input.pins,
     ...input.agent,
+    ...(input.memory ?? []),
     ...input.history,
     input.current,
     ...(input.workspace ? [input.workspace] : []),

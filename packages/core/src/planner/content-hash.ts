@@ -22,6 +22,8 @@ function content(candidate: Candidate): unknown {
       return candidate.messages.map(sent);
     case 'current':
       return [candidate.message, ...candidate.steps].map(sent);
+    case 'memory':
+      return candidate.content;
     case 'workspace':
       return candidate.text;
   }

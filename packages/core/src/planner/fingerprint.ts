@@ -24,6 +24,10 @@ function fingerprint(candidate: Candidate): unknown {
       const { message, steps, ...rest } = candidate;
       return { ...rest, messageId: message.id, stepIds: steps.map((step) => step.id) };
     }
+    case 'memory': {
+      const { content: _content, ...rest } = candidate;
+      return rest;
+    }
     case 'workspace': {
       const { text: _text, ...rest } = candidate;
       return rest;
@@ -58,6 +62,8 @@ export function planId(input: PlanInput): string {
         encoding: input.encoding,
         overhead: input.overhead,
         retrievalSetId: input.retrievalSetId,
+        // Only inputs with memories name their share, so ids of plans stored before memories existed still replay.
+        ...(input.memory && { memoryShare: input.memoryShare ?? null }),
       }),
       list(input.system),
       list(input.session),
@@ -66,6 +72,7 @@ export function planId(input: PlanInput): string {
       list(input.history),
       fingerprintHash(input.current),
       input.workspace ? fingerprintHash(input.workspace) : '',
+      ...(input.memory ? [`memory:${list(input.memory)}`] : []),
     ].join('\n'),
   );
 }

@@ -2,7 +2,7 @@ export { candidatesOf } from './candidates-of.js';
 export { contentHash } from './content-hash.js';
 export { planId } from './fingerprint.js';
 export { DEFAULT_CONTEXT_MODE, DEFAULT_MODE_LIMITS, nextContextMode } from './modes.js';
-export { planContext } from './plan.js';
+export { DEFAULT_MEMORY_SHARE, planContext } from './plan.js';
 export { isStableReason } from './reasons.js';
 export type {
   Candidate,
@@ -18,6 +18,7 @@ export type {
   ItemBody,
   ItemCandidate,
   ItemOrigin,
+  MemoryCandidate,
   ModeLimits,
   PlanInput,
   PromptCandidate,

@@ -58,7 +58,10 @@ function checkInput(input: PlanInput): void {
   wholeNumber(input.overhead.fixed, 'overhead.fixed', 0);
   wholeNumber(input.overhead.toolsPresent, 'overhead.toolsPresent', 0);
   const workspace = input.workspace ? [input.workspace] : [];
-  const fixed = [...input.system, ...input.session, ...input.history, input.current, ...workspace];
+  const memory = input.memory ?? [];
+  const fixed = [...input.system, ...input.session, ...memory, ...input.history, input.current, ...workspace];
+  if (input.memoryShare !== undefined && !(input.memoryShare >= 0 && input.memoryShare <= 1))
+    issues.push({ path: 'memoryShare', message: 'must be between 0 and 1' });
   checkTokens(candidatesOf(input));
   // Pins and agent items may repeat a session item (the planner excludes them as duplicates); nothing else may.
   checkUnique(fixed);
@@ -83,6 +86,9 @@ function checkInput(input: PlanInput): void {
   }
   if (issues.length > 0) throw new ValidationError('Invalid plan input', issues);
 }
+
+/** The share of the budget memories may take when the input does not say. */
+export const DEFAULT_MEMORY_SHARE = 0.1;
 
 const SECTION_RANK: ReadonlyMap<Section, number> = new Map(SECTIONS.map((section, i) => [section, i]));
 
@@ -228,6 +234,20 @@ export function planContext(input: PlanInput): ContextPlan {
       take(candidate, { code: 'agent', score, rank });
       agentCount += 1;
       agentTokens += candidate.tokens;
+    }
+  }
+
+  // 3b. Memories from other conversations, best first, within their share of the budget.
+  const memoryCap = Math.floor(available * (input.memoryShare ?? DEFAULT_MEMORY_SHARE));
+  let memoryTokens = 0;
+  for (const candidate of input.memory ?? []) {
+    if (memoryTokens + candidate.tokens > memoryCap)
+      exclude(candidate, { code: 'memory-share', cap: memoryCap });
+    else if (candidate.tokens > remaining)
+      exclude(candidate, { code: 'budget', needed: candidate.tokens, remaining });
+    else {
+      take(candidate, { code: 'memory', memoryId: candidate.memoryId, source: candidate.source });
+      memoryTokens += candidate.tokens;
     }
   }
 

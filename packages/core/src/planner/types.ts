@@ -1,4 +1,5 @@
 import type { ItemRef, JsonObject } from '../catalog/index.js';
+import type { MemoryContent, MemorySource } from '../memory/types.js';
 import type { ChatMessage, ContextMode, PinKind, TurnStep, UserMessage } from '../session/index.js';
 
 /** Where a candidate goes in the prompt; token totals are reported per section. */
@@ -8,6 +9,7 @@ export type Section =
   | 'references'
   | 'tools'
   | 'pins'
+  | 'memory'
   | 'history'
   | 'current'
   | 'workspace';
@@ -17,6 +19,7 @@ export const SECTIONS: readonly Section[] = [
   'references',
   'tools',
   'pins',
+  'memory',
   'history',
   'current',
   'workspace',
@@ -104,6 +107,14 @@ export interface CurrentCandidate extends CandidateBase {
   readonly steps: readonly TurnStep[];
 }
 
+/** Something learned in another conversation (a key point, a preference), offered with its source. */
+export interface MemoryCandidate extends CandidateBase {
+  readonly kind: 'memory';
+  readonly memoryId: string;
+  readonly content: MemoryContent;
+  readonly source: MemorySource;
+}
+
 export interface WorkspaceCandidate extends CandidateBase {
   readonly kind: 'workspace';
   readonly text: string;
@@ -115,6 +126,7 @@ export type Candidate =
   | CardCandidate
   | TurnCandidate
   | CurrentCandidate
+  | MemoryCandidate
   | WorkspaceCandidate;
 
 /** Everything one plan is computed from: plain data, so a stored input replays to the identical plan. */
@@ -134,6 +146,10 @@ export interface PlanInput {
   readonly pins: readonly (ItemCandidate | CardCandidate | TurnCandidate)[];
   /** Retrieval's ranked agent items. */
   readonly agent: readonly ItemCandidate[];
+  /** Memories from other conversations, best first; absent when the session takes no memories. */
+  readonly memory?: readonly MemoryCandidate[];
+  /** The share (0–1) of the budget memories may take together; default 0.1. */
+  readonly memoryShare?: number;
   /** Committed turns not pinned, oldest first. */
   readonly history: readonly TurnCandidate[];
   readonly current: CurrentCandidate;
@@ -147,6 +163,8 @@ export type InclusionReason =
   | { readonly code: 'session'; readonly includeMode: 'always' | 'manual' }
   | { readonly code: 'pinned'; readonly pin: PinKind; readonly pinId: string }
   | { readonly code: 'agent'; readonly score: number; readonly rank: number }
+  /** Learned in another conversation: `source` names the session and the message or checkpoint. */
+  | { readonly code: 'memory'; readonly memoryId: string; readonly source: MemorySource }
   /** `age` 0 is the most recent committed turn. */
   | { readonly code: 'history'; readonly age: number }
   | { readonly code: 'current-turn' }
@@ -163,6 +181,8 @@ export type ExclusionReason =
   | { readonly code: 'mode-limit'; readonly mode: ContextMode; readonly limit: number }
   /** Agent items together may not take more than their share of the budget. */
   | { readonly code: 'agent-share'; readonly cap: number }
+  /** Memories together may not take more than their share of the budget. */
+  | { readonly code: 'memory-share'; readonly cap: number }
   /** The same id is already in the plan through a stronger route (the session, a pin). */
   | { readonly code: 'duplicate'; readonly of: string }
   /** The item is no longer in the catalog, or is disabled there. */

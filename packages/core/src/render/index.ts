@@ -19,6 +19,7 @@ export {
   formatCard,
   formatFragment,
   formatItem,
+  formatMemory,
   formatToolForCounting,
   PART_SEPARATOR,
 } from './text.js';

@@ -1,7 +1,7 @@
 import type { ItemRef } from '../catalog/index.js';
 import { type ContextPlan, type ItemBody, isStableReason as isStable } from '../planner/index.js';
 import type { ChatMessage, TurnStep, UserMessage } from '../session/index.js';
-import { formatCard, formatFragment, formatItem } from './text.js';
+import { formatCard, formatFragment, formatItem, formatMemory } from './text.js';
 
 export interface ToolDefinition {
   readonly ref: ItemRef;
@@ -15,7 +15,7 @@ export interface PromptLayout {
   readonly tools: readonly ToolDefinition[];
   /** Included history, oldest first; notes are left out. */
   readonly history: readonly ChatMessage[];
-  /** Parts that change per request (agent items, leased and ephemeral pins): sent just before the user's text. */
+  /** Parts that change per request (agent items, leased and ephemeral pins, memories): sent before the user's text. */
   readonly volatile: readonly string[];
   readonly current: UserMessage;
   readonly workspace: string | null;
@@ -48,6 +48,9 @@ export function layoutPlan(plan: ContextPlan): PromptLayout {
         break;
       case 'card':
         into.push(formatCard(candidate.title, candidate.text));
+        break;
+      case 'memory':
+        into.push(formatMemory(candidate.content));
         break;
       case 'turn':
         for (const message of candidate.messages)

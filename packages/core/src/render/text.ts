@@ -1,4 +1,5 @@
 import type { ItemRef } from '../catalog/index.js';
+import type { MemoryContent } from '../memory/types.js';
 import type { ItemBody } from '../planner/index.js';
 
 /**
@@ -36,6 +37,13 @@ export function formatFragment(name: string, text: string): string {
 /** A pinned card: a short piece of text kept in view. */
 export function formatCard(title: string, text: string): string {
   return element('pin', { title }, text);
+}
+
+/** A memory from another conversation: data like any item, so it cannot end its element or open another. */
+export function formatMemory(content: MemoryContent): string {
+  return content.kind === 'preference'
+    ? element('memory', { kind: 'preference', name: content.key }, content.value)
+    : element('memory', { kind: 'key-point' }, content.text);
 }
 
 /** A tool definition, as the text its tokens are counted from. */

@@ -14,6 +14,7 @@ export {
 export { type PromptPartText, SystemPrompt } from './system-prompt.js';
 export type {
   AssistantMessage,
+  BranchOrigin,
   ChatMessage,
   ContextMode,
   Lease,

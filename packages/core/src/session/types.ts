@@ -102,6 +102,20 @@ export type Pin =
       readonly createdAt: string;
     };
 
+/**
+ * Where a branch came from. A branch stores only its own messages; it sees its parent's messages up to and including
+ * `throughMessageId` (the parent's own inherited ones too, for a branch of a branch), then its own.
+ */
+export interface BranchOrigin {
+  readonly parentSessionId: string;
+  /** The session at the root of the tree: the conversation every branch of it belongs to. */
+  readonly rootSessionId: string;
+  /** The message the branch was forked at, as asked. */
+  readonly forkMessageId: string;
+  /** The last of the parent's messages the branch sees; null when it sees none of them. */
+  readonly throughMessageId: string | null;
+}
+
 /** Everything about a session except its messages, which are stored one by one. */
 export interface SessionRecord {
   readonly id: string;
@@ -117,6 +131,10 @@ export interface SessionRecord {
   /** The trailing workspace message; null when none. */
   readonly workspace: string | null;
   readonly turnCount: number;
+  /** Set on a branch: the session it was forked from and where. Absent on a root session. */
+  readonly branch?: BranchOrigin;
+  /** False: the session neither writes memories for other sessions nor receives theirs. Absent means true. */
+  readonly memory?: boolean;
 }
 
 /** Token usage a provider reported for one request. */

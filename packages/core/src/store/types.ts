@@ -10,7 +10,10 @@ import type { ChatMessage, SessionRecord, UsageReport } from '../session/index.j
  */
 export interface StoredPlan {
   readonly id: string;
+  /** The session, or branch, the plan was made in. */
   readonly sessionId: string;
+  /** Set when that session is a branch: the tree it belongs to and the session it was forked from. */
+  readonly branch?: { readonly rootSessionId: string; readonly parentSessionId: string };
   readonly turnIndex: number;
   readonly input: PlanInput;
 }

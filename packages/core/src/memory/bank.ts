@@ -1,0 +1,183 @@
+import { type ErrorIssue, ValidationError } from '../errors/index.js';
+import type { SessionRecord } from '../session/index.js';
+import type { DocumentStore } from '../store/index.js';
+import { MEMORY_DOCUMENT, memoryDocument, readMemoryDocument } from './document.js';
+import type { MemoryEntry, MemoryInput, MemoryLimits } from './types.js';
+
+/** What a user sees of cross-conversation memory: every memory with its source, and deleting any of them. */
+export interface Memories {
+  /** Every memory, oldest first. */
+  list(): Promise<MemoryEntry[]>;
+  /** The memories learned from one session. */
+  listFrom(sessionId: string): Promise<MemoryEntry[]>;
+  /** Deletes one memory; false when there was none with that id. */
+  delete(memoryId: string): Promise<boolean>;
+  /** Deletes every memory. */
+  clear(): Promise<void>;
+}
+
+/** Whether a session takes part in cross-conversation memory: yes unless its record says `memory: false`. */
+export function usesMemory(record: SessionRecord): boolean {
+  return record.memory !== false;
+}
+
+/** Checks what a host hands to `engine.remember`, with the path of every problem. */
+export function checkMemoryInputs(inputs: unknown, messageIds: ReadonlySet<string>): readonly MemoryInput[] {
+  if (!Array.isArray(inputs)) {
+    throw new ValidationError('Invalid memories', [{ path: 'entries', message: 'must be an array' }]);
+  }
+  const issues: ErrorIssue[] = [];
+  const text = (value: unknown, path: string) => {
+    if (typeof value !== 'string' || value.trim() === '')
+      issues.push({ path, message: 'must be a non-empty string' });
+  };
+  inputs.forEach((input: Partial<Record<string, unknown>> | null, i) => {
+    const at = `entries[${i}]`;
+    if (input === null || typeof input !== 'object') {
+      issues.push({ path: at, message: 'must be an object' });
+      return;
+    }
+    if (input.kind === 'key-point') text(input.text, `${at}.text`);
+    else if (input.kind === 'preference') {
+      text(input.key, `${at}.key`);
+      text(input.value, `${at}.value`);
+    } else {
+      issues.push({
+        path: `${at}.kind`,
+        message: `unknown kind ${JSON.stringify(input.kind)} (expected 'key-point' or 'preference')`,
+      });
+    }
+    if (
+      input.messageId !== undefined &&
+      !(typeof input.messageId === 'string' && messageIds.has(input.messageId))
+    )
+      issues.push({ path: `${at}.messageId`, message: 'is not a message of that session' });
+    if (input.checkpointId !== undefined && typeof input.checkpointId !== 'string')
+      issues.push({ path: `${at}.checkpointId`, message: 'must be a string' });
+  });
+  if (issues.length > 0) throw new ValidationError('Invalid memories', issues);
+  return inputs as MemoryInput[];
+}
+
+/**
+ * Memories across conversations, kept in one store document. Changes are read-modify-write of that document, run
+ * one at a time so none is lost within an engine.
+ */
+export class MemoryBank implements Memories {
+  readonly #store: DocumentStore;
+  readonly #newId: () => string;
+  readonly #now: () => string;
+  readonly limits: MemoryLimits;
+  #writing: Promise<unknown> = Promise.resolve();
+
+  constructor(store: DocumentStore, limits: MemoryLimits, newId: () => string, now: () => string) {
+    this.#store = store;
+    this.limits = limits;
+    this.#newId = newId;
+    this.#now = now;
+  }
+
+  async list(): Promise<MemoryEntry[]> {
+    return [...(await this.#read())];
+  }
+
+  async listFrom(sessionId: string): Promise<MemoryEntry[]> {
+    return (await this.#read()).filter((entry) => entry.source.sessionId === sessionId);
+  }
+
+  async delete(memoryId: string): Promise<boolean> {
+    let deleted = false;
+    await this.#change((entries) => {
+      const kept = entries.filter((entry) => entry.id !== memoryId);
+      deleted = kept.length < entries.length;
+      return kept;
+    });
+    return deleted;
+  }
+
+  clear(): Promise<void> {
+    // Clearing never reads the document first, so it also mends one that cannot be read.
+    return this.#exclusive(() => this.#store.putDocument(MEMORY_DOCUMENT, memoryDocument([])));
+  }
+
+  /**
+   * Stores what a session learned (checked inputs; `session` takes part in memory). A preference replaces any older
+   * one of the same key; a key point the session already gave is not stored twice. Returns the new entries.
+   */
+  async add(session: SessionRecord, inputs: readonly MemoryInput[]): Promise<MemoryEntry[]> {
+    let added: MemoryEntry[] = [];
+    if (inputs.length === 0) return added;
+    await this.#change((entries) => {
+      let next = [...entries];
+      const createdAt = this.#now();
+      for (const input of inputs) {
+        const source = {
+          sessionId: session.id,
+          rootSessionId: session.branch?.rootSessionId ?? session.id,
+          ...(input.messageId !== undefined && { messageId: input.messageId }),
+          ...(input.checkpointId !== undefined && { checkpointId: input.checkpointId }),
+        };
+        const base = { id: this.#newId(), source, createdAt };
+        let entry: MemoryEntry;
+        if (input.kind === 'preference') {
+          next = next.filter((old) => !(old.kind === 'preference' && old.key === input.key));
+          entry = { ...base, kind: 'preference', key: input.key, value: input.value };
+        } else {
+          const known = next.some(
+            (old) =>
+              old.kind === 'key-point' && old.text === input.text && old.source.sessionId === session.id,
+          );
+          if (known) continue;
+          entry = { ...base, kind: 'key-point', text: input.text };
+        }
+        next.push(entry);
+        added.push(entry);
+      }
+      // A preference given twice in one call: only the later one was kept.
+      added = added.filter((entry) => next.includes(entry));
+      return next;
+    });
+    return added;
+  }
+
+  /** Removes the memories learned from these sessions (they were deleted). */
+  async forgetSessions(sessionIds: readonly string[]): Promise<void> {
+    const gone = new Set(sessionIds);
+    await this.#change((entries) => entries.filter((entry) => !gone.has(entry.source.sessionId)));
+  }
+
+  /**
+   * The memories offered to a session's next request: none when it opted out; otherwise those of other
+   * conversations (its own tree already has them in its history), preferences first, then the newest key points,
+   * at most `maxCandidates`.
+   */
+  async offeredTo(session: SessionRecord): Promise<readonly MemoryEntry[]> {
+    if (!usesMemory(session)) return [];
+    const entries = await this.#read();
+    if (entries.length === 0) return entries;
+    const root = session.branch?.rootSessionId ?? session.id;
+    const others = entries.filter((entry) => entry.source.rootSessionId !== root);
+    const preferences = others.filter((entry) => entry.kind === 'preference').reverse();
+    const keyPoints = others.filter((entry) => entry.kind === 'key-point').reverse();
+    return [...preferences, ...keyPoints].slice(0, this.limits.maxCandidates);
+  }
+
+  async #read(): Promise<readonly MemoryEntry[]> {
+    return readMemoryDocument(await this.#store.getDocument(MEMORY_DOCUMENT));
+  }
+
+  #change(change: (entries: readonly MemoryEntry[]) => readonly MemoryEntry[]): Promise<void> {
+    return this.#exclusive(async () => {
+      const entries = await this.#read();
+      const next = change(entries);
+      if (next.length === entries.length && next.every((entry, i) => entry === entries[i])) return;
+      await this.#store.putDocument(MEMORY_DOCUMENT, memoryDocument(next));
+    });
+  }
+
+  #exclusive<T>(write: () => Promise<T>): Promise<T> {
+    const run = this.#writing.then(write, write);
+    this.#writing = run.catch(() => undefined);
+    return run;
+  }
+}

@@ -1,0 +1,37 @@
+/** Where a memory came from: the session, and the message or checkpoint (summary) it was learned from. */
+export interface MemorySource {
+  readonly sessionId: string;
+  /** The session's tree (the root of its branches): memories are offered to other conversations only. */
+  readonly rootSessionId: string;
+  readonly messageId?: string;
+  readonly checkpointId?: string;
+}
+
+/** What a memory says: a key point of a conversation, or a learned preference (a named value, newest wins). */
+export type MemoryContent =
+  | { readonly kind: 'key-point'; readonly text: string }
+  | { readonly kind: 'preference'; readonly key: string; readonly value: string };
+
+/** A memory as stored and listed: offered to other sessions as a candidate until the user deletes it. */
+export type MemoryEntry = MemoryContent & {
+  readonly id: string;
+  readonly source: MemorySource;
+  /** ISO 8601. */
+  readonly createdAt: string;
+};
+
+/** A memory handed to `engine.remember`: its content, and optionally the message or checkpoint it came from. */
+export type MemoryInput = MemoryContent & {
+  readonly messageId?: string;
+  readonly checkpointId?: string;
+};
+
+/** How many memories a request may be offered, and the share of the budget they may take together. */
+export interface MemoryLimits {
+  /** At most this many memories become candidates of one request (preferences first, then newest). Default 12. */
+  readonly maxCandidates: number;
+  /** Memories together take at most this share (0–1) of the budget. Default 0.1. */
+  readonly maxShare: number;
+}
+
+export const DEFAULT_MEMORY_LIMITS: MemoryLimits = { maxCandidates: 12, maxShare: 0.1 };
