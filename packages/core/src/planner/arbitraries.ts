@@ -20,6 +20,7 @@ import {
   DEFAULT_MODE_LIMITS,
   type ItemCandidate,
   type ItemOrigin,
+  type MemoryCandidate,
   type ModeLimits,
   type PlanInput,
   type PromptCandidate,
@@ -85,6 +86,10 @@ export interface PlanInputSpec {
   readonly pins: readonly PinSpec[];
   readonly turns: readonly TurnSpec[];
   readonly agent: readonly AgentSpec[];
+  /** Memories from other conversations; null: the input has none (a session that takes no memories). */
+  readonly memory: readonly (ContentSpec & { readonly preference: boolean })[] | null;
+  /** Percent; null: the planner's default share. */
+  readonly memoryShare: number | null;
   readonly current: ContentSpec & { readonly stepCalls: number };
   readonly workspace: ContentSpec | null;
   readonly mode: ContextMode;
@@ -212,6 +217,20 @@ export function planInputSpecArb(options: PlanInputOptions = {}): fc.Arbitrary<P
     pins: fc.array(pinSpecArb, { maxLength: 5 }),
     turns: fc.array(turnSpecArb, { maxLength: 8 }),
     agent: fc.array(agentSpecArb, { maxLength: 10 }),
+    memory: fc.option(
+      fc.array(
+        fc.record({
+          tokens: tokensArb,
+          hash: fc.integer({ min: 0, max: 0xffffff }),
+          preference: fc.boolean(),
+        }),
+        {
+          maxLength: 6,
+        },
+      ),
+      { nil: null, freq: 3 },
+    ),
+    memoryShare: fc.option(fc.integer({ min: 0, max: 100 }), { nil: null }),
     current: fc.record({
       tokens: tokensArb,
       hash: fc.integer({ min: 0, max: 0xffffff }),
@@ -436,6 +455,21 @@ export function buildPlanInput(spec: PlanInputSpec): PlanInput {
     text: 'Workspace text',
   };
 
+  const memory = spec.memory?.map(
+    (memorySpec, i): MemoryCandidate => ({
+      kind: 'memory',
+      id: `memory:m${i}`,
+      section: 'memory',
+      tokens: memorySpec.tokens,
+      hash: hex(memorySpec.hash),
+      memoryId: `m${i}`,
+      content: memorySpec.preference
+        ? { kind: 'preference', key: `key${i}`, value: `Value ${i}` }
+        : { kind: 'key-point', text: `Key point ${i}` },
+      source: { sessionId: `s${i % 3}`, rootSessionId: `s${i % 3}`, messageId: `msg${i}` },
+    }),
+  );
+
   const limits = spec.limits ?? DEFAULT_MODE_LIMITS[spec.mode];
   const draft = {
     mode: spec.mode,
@@ -446,6 +480,8 @@ export function buildPlanInput(spec: PlanInputSpec): PlanInput {
     session,
     pins,
     agent,
+    ...(memory && { memory }),
+    ...(memory && spec.memoryShare !== null && { memoryShare: spec.memoryShare / 100 }),
     history,
     current,
     workspace,
@@ -476,6 +512,7 @@ export function buildPlanInput(spec: PlanInputSpec): PlanInput {
           candidate.origin.score >= limits.minScore,
       )
       .slice(0, limits.topK),
+    ...(memory ?? []),
     ...[...history].reverse(),
   ];
   const optional = sum(optionalInOrder);
@@ -505,7 +542,8 @@ function sum(candidates: readonly Candidate[]): number {
 type CandidateLists = Pick<
   PlanInput,
   'system' | 'session' | 'pins' | 'agent' | 'history' | 'current' | 'workspace'
->;
+> &
+  Pick<Partial<PlanInput>, 'memory'>;
 
 /** Every candidate of an input, each object once, in input order. */
 export const allCandidates: (input: CandidateLists) => Candidate[] = candidatesOf;

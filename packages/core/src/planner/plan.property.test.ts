@@ -29,6 +29,7 @@ const INCLUSION_CODES: readonly InclusionCode[] = [
   'session',
   'pinned',
   'agent',
+  'memory',
   'history',
   'current-turn',
   'workspace',
@@ -39,6 +40,7 @@ const EXCLUSION_CODES: readonly ExclusionCode[] = [
   'below-threshold',
   'mode-limit',
   'agent-share',
+  'memory-share',
   'duplicate',
   'unavailable',
 ];
@@ -80,6 +82,7 @@ function replaceCandidate(input: PlanInput, target: Candidate, replacement: Cand
     session: swap(input.session),
     pins: swap(input.pins),
     agent: swap(input.agent),
+    ...(input.memory && { memory: swap(input.memory) }),
     history: swap(input.history),
     current: input.current === target ? (replacement as PlanInput['current']) : input.current,
     workspace: input.workspace === target ? (replacement as PlanInput['workspace']) : input.workspace,
@@ -304,6 +307,7 @@ describe('planContext properties', () => {
           'duplicate',
           'unavailable',
         ]);
+        allowed(input.memory ?? [], ['memory', 'memory-share', 'budget']);
         allowed(input.history, ['history', 'budget', 'history-cutoff']);
         allowed([input.current], ['current-turn']);
         if (input.workspace) allowed([input.workspace], ['workspace']);
