@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import {
+  BranchError,
   BudgetError,
   CatalogError,
   CorruptRecordError,
@@ -25,6 +26,7 @@ describe('ctxkit errors', () => {
       code: 'corrupt_record',
       error: new CorruptRecordError('plan p1', 'changed'),
     },
+    { name: 'BranchError', code: 'has_branches', error: new BranchError('s1', ['b1']) },
   ])('$name is named after its class and has a stable code for programs', ({ name, code, error }) => {
     expect(error).toBeInstanceOf(Error);
     expect(error).toBeInstanceOf(CtxkitError);
