@@ -245,7 +245,7 @@ export class Session<R = OpenAIChatRequest> {
   }
 
   /** `false`: this session neither gives memories to other sessions nor receives theirs. */
-  setMemory(enabled: boolean): Promise<void> {
+  async setMemory(enabled: boolean): Promise<void> {
     if (typeof enabled !== 'boolean') {
       throw new ValidationError('Invalid memory setting', [
         { path: 'enabled', message: 'must be a boolean' },
