@@ -23,6 +23,7 @@ import {
   type MemoryEntry,
   type MemoryInput,
   type MemoryLimits,
+  memoryLimitIssues,
   usesMemory,
 } from '../memory/index.js';
 import {
@@ -131,13 +132,7 @@ function checkOptions(options: EngineOptions<unknown>, reservedOutput: number): 
       }
     }
   }
-  const { maxCandidates, maxShare } = options.memory ?? {};
-  if (maxCandidates !== undefined && !(Number.isInteger(maxCandidates) && maxCandidates >= 0)) {
-    issues.push({ path: 'memory.maxCandidates', message: `must be an integer ≥ 0, got ${maxCandidates}` });
-  }
-  if (maxShare !== undefined && !(maxShare >= 0 && maxShare <= 1)) {
-    issues.push({ path: 'memory.maxShare', message: `must be between 0 and 1, got ${maxShare}` });
-  }
+  issues.push(...memoryLimitIssues(options.memory));
   if (issues.length > 0) throw new ValidationError('Invalid engine options', issues);
 }
 

@@ -8,4 +8,5 @@ export {
   type MemoryInput,
   type MemoryLimits,
   type MemorySource,
+  memoryLimitIssues,
 } from './types.js';

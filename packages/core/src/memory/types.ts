@@ -1,3 +1,5 @@
+import type { ErrorIssue } from '../errors/index.js';
+
 /** Where a memory came from: the session, and the message or checkpoint (summary) it was learned from. */
 export interface MemorySource {
   readonly sessionId: string;
@@ -35,3 +37,16 @@ export interface MemoryLimits {
 }
 
 export const DEFAULT_MEMORY_LIMITS: MemoryLimits = { maxCandidates: 12, maxShare: 0.1 };
+
+/** What is wrong with engine options for memory, each with its path (`memory.maxShare`, …). */
+export function memoryLimitIssues(limits: Partial<MemoryLimits> | undefined): ErrorIssue[] {
+  const issues: ErrorIssue[] = [];
+  const { maxCandidates, maxShare } = limits ?? {};
+  if (maxCandidates !== undefined && !(Number.isInteger(maxCandidates) && maxCandidates >= 0)) {
+    issues.push({ path: 'memory.maxCandidates', message: `must be an integer ≥ 0, got ${maxCandidates}` });
+  }
+  if (maxShare !== undefined && !(maxShare >= 0 && maxShare <= 1)) {
+    issues.push({ path: 'memory.maxShare', message: `must be between 0 and 1, got ${maxShare}` });
+  }
+  return issues;
+}
