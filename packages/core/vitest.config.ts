@@ -15,6 +15,9 @@ import { chromiumPath } from './vitest.chromium-setup.js';
 export default defineConfig({
   test: {
     globals: false,
+    // Tests check behaviour, never speed (benchmarks measure that). Loading the tokenizer's ranks or running a large
+    // property takes well under 5 s alone, but the machine may be shared and both projects run at once.
+    testTimeout: 30_000,
     projects: [
       {
         extends: true,
