@@ -177,6 +177,15 @@ describe('a session without memory', () => {
     expect(memoryEntries((await branch.prepare('more')).plan)).toEqual([]);
   });
 
+  test('switching it off forgets what the session gave', async () => {
+    const { engine, source } = await learned();
+    const other = await engine.createSession();
+    await engine.remember(other.id, [{ kind: 'key-point', text: 'kept' }]);
+    await source.setMemory(false);
+    expect((await engine.memories.list()).map((entry) => entry.source.sessionId)).toEqual([other.id]);
+    expect(await engine.remember(source.id, [{ kind: 'key-point', text: 'again' }])).toEqual([]);
+  });
+
   test('setMemory switches it either way', async () => {
     const { engine } = await learned();
     const session = await engine.createSession();

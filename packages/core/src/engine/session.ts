@@ -244,16 +244,20 @@ export class Session<R = OpenAIChatRequest> {
     return this.#update((record) => ({ ...record, mode }));
   }
 
-  /** `false`: this session neither gives memories to other sessions nor receives theirs. */
+  /**
+   * `false`: this session neither gives memories to other sessions nor receives theirs, and what it gave before is
+   * forgotten.
+   */
   async setMemory(enabled: boolean): Promise<void> {
     if (typeof enabled !== 'boolean') {
       throw new ValidationError('Invalid memory setting', [
         { path: 'enabled', message: 'must be a boolean' },
       ]);
     }
-    return this.#update((record) =>
+    await this.#update((record) =>
       (record.memory !== false) === enabled ? record : { ...record, memory: enabled },
     );
+    if (!enabled) await this.#engine.memories.forgetSessions([this.id]);
   }
 
   /**
