@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { BudgetError } from '../errors/index.js';
+import { BudgetError, ValidationError } from '../errors/index.js';
 import { renderAnthropicMessages, renderOpenAIChat } from '../render/index.js';
 import { buildPlanInput, planInputArb, planInputSpecArb } from './arbitraries.js';
 import {
@@ -140,6 +140,29 @@ describe('memory candidates in plans', () => {
           // The message that carries them is the user's current one.
           expect(JSON.stringify(message)).toContain(JSON.stringify(input.current.message.content));
         } else expect(withMemory).toBe(-1);
+      }),
+      RUNS,
+    );
+  });
+});
+
+describe('malformed memory input', () => {
+  test('a repeated memory or a share outside 0–1 is ValidationError with its path', () => {
+    fc.assert(
+      fc.property(withMemories, fc.nat(), fc.boolean(), (input, pick, repeat) => {
+        const memory = input.memory as readonly MemoryCandidate[];
+        const target = memory[pick % memory.length] as MemoryCandidate;
+        const [mutated, path] = repeat
+          ? [{ ...input, memory: [...memory, { ...target }] }, `candidates.${target.id}`]
+          : [{ ...input, memoryShare: 1 + (pick % 5) / 10 + 0.01 }, 'memoryShare'];
+        let caught: unknown;
+        try {
+          planContext(mutated);
+        } catch (error) {
+          caught = error;
+        }
+        expect(caught).toBeInstanceOf(ValidationError);
+        expect((caught as ValidationError).issues.map((issue) => issue.path)).toContain(path);
       }),
       RUNS,
     );
