@@ -14,6 +14,8 @@ export interface Memories {
   delete(memoryId: string): Promise<boolean>;
   /** Deletes every memory. */
   clear(): Promise<void>;
+  /** Called after each change this engine makes to the memories; returns the unsubscribe function. */
+  subscribe(listener: () => void): () => void;
 }
 
 /** Whether a session takes part in cross-conversation memory: yes unless its record says `memory: false`. */
@@ -69,6 +71,7 @@ export class MemoryBank implements Memories {
   readonly #now: () => string;
   readonly limits: MemoryLimits;
   #writing: Promise<unknown> = Promise.resolve();
+  readonly #listeners = new Set<() => void>();
 
   constructor(store: DocumentStore, limits: MemoryLimits, newId: () => string, now: () => string) {
     this.#store = store;
@@ -97,7 +100,15 @@ export class MemoryBank implements Memories {
 
   clear(): Promise<void> {
     // Clearing never reads the document first, so it also mends one that cannot be read.
-    return this.#exclusive(() => this.#store.putDocument(MEMORY_DOCUMENT, memoryDocument([])));
+    return this.#exclusive(async () => {
+      await this.#store.putDocument(MEMORY_DOCUMENT, memoryDocument([]));
+      this.#emit();
+    });
+  }
+
+  subscribe(listener: () => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
   }
 
   /**
@@ -172,7 +183,24 @@ export class MemoryBank implements Memories {
       const next = change(entries);
       if (next.length === entries.length && next.every((entry, i) => entry === entries[i])) return;
       await this.#store.putDocument(MEMORY_DOCUMENT, memoryDocument(next));
+      this.#emit();
     });
+  }
+
+  // Like the store's events: a listener that throws is reported and cannot fail the change it hears about.
+  #emit(): void {
+    for (const listener of this.#listeners) {
+      try {
+        listener();
+      } catch (error) {
+        const report = (globalThis as { reportError?: (error: unknown) => void }).reportError;
+        if (report) report(error);
+        else
+          setTimeout(() => {
+            throw error;
+          });
+      }
+    }
   }
 
   #exclusive<T>(write: () => Promise<T>): Promise<T> {

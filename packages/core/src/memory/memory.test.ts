@@ -122,6 +122,33 @@ describe('MemoryBank', () => {
     expect(await offered(session('c', { memory: false }))).toEqual([]);
   });
 
+  test('tells subscribers of each change, and only of changes; a failing listener fails nothing', async () => {
+    const { bank: memories } = bank();
+    let heard = 0;
+    const stop = memories.subscribe(() => heard++);
+    memories.subscribe(() => {
+      throw new Error('listener bug');
+    });
+    const reported: unknown[] = [];
+    const original = globalThis.reportError;
+    globalThis.reportError = (error: unknown) => reported.push(error);
+    try {
+      await memories.add(session('a'), [{ kind: 'key-point', text: 'a1' }]);
+      await memories.add(session('a'), [{ kind: 'key-point', text: 'a1' }]);
+      await memories.delete('nope');
+      expect(heard).toBe(1);
+      await memories.delete('m1');
+      await memories.clear();
+      expect(heard).toBe(3);
+      stop();
+      await memories.clear();
+      expect(heard).toBe(3);
+      expect(reported).toHaveLength(4);
+    } finally {
+      globalThis.reportError = original;
+    }
+  });
+
   test('forgets the memories of deleted sessions', async () => {
     const { bank: memories } = bank();
     await memories.add(session('a'), [{ kind: 'key-point', text: 'a1' }]);
