@@ -1,17 +1,22 @@
 export { candidatesOf } from './candidates-of.js';
 export { contentHash } from './content-hash.js';
 export { planId } from './fingerprint.js';
+export { importanceOf } from './history-plan.js';
 export { DEFAULT_CONTEXT_MODE, DEFAULT_MODE_LIMITS, nextContextMode } from './modes.js';
 export { planContext } from './plan.js';
 export { isStableReason } from './reasons.js';
 export type {
   Candidate,
   CardCandidate,
+  CheckpointCandidate,
   ContextPlan,
   CurrentCandidate,
   ExcludedEntry,
   ExclusionCode,
   ExclusionReason,
+  HistoryPolicy,
+  Importance,
+  ImportanceLevel,
   IncludedEntry,
   InclusionCode,
   InclusionReason,
@@ -24,6 +29,7 @@ export type {
   PromptPart,
   Section,
   SectionTotals,
+  SummarizerStatus,
   TurnCandidate,
   WorkspaceCandidate,
 } from './types.js';
