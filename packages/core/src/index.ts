@@ -24,6 +24,7 @@ export * from './retrieval/index.js';
 export {
   type AssistantMessage,
   type ChatMessage,
+  type Checkpoint,
   CONTEXT_MODES,
   type ContextMode,
   isContextMode,

@@ -2,6 +2,7 @@ import { type CatalogItem, type ItemRef, type ItemType, itemKey, toRef } from '.
 import {
   type Candidate,
   type CardCandidate,
+  type CheckpointCandidate,
   type CurrentCandidate,
   contentHash,
   type ItemBody,
@@ -12,8 +13,21 @@ import {
   type TurnCandidate,
   type WorkspaceCandidate,
 } from '../planner/index.js';
-import { formatCard, formatFragment, formatItem, formatToolForCounting } from '../render/index.js';
-import type { ChatMessage, PinKind, PromptPartText, TurnStep, UserMessage } from '../session/index.js';
+import {
+  formatCard,
+  formatCheckpoint,
+  formatFragment,
+  formatItem,
+  formatToolForCounting,
+} from '../render/index.js';
+import type {
+  ChatMessage,
+  Checkpoint,
+  PinKind,
+  PromptPartText,
+  TurnStep,
+  UserMessage,
+} from '../session/index.js';
 import { TOKEN_OVERHEAD, type TokenCounter } from '../tokens/index.js';
 import type { Turn } from './turns.js';
 
@@ -47,6 +61,7 @@ export class CandidateFactory {
   readonly #turns = new WeakMap<Turn, TurnCandidate>();
   // A session's SystemPrompt hands out the same part objects until a part changes.
   readonly #prompts = new WeakMap<PromptPartText, PromptCandidate>();
+  readonly #checkpoints = new WeakMap<Checkpoint, CheckpointCandidate>();
 
   constructor(counter: TokenCounter) {
     this.#counter = counter;
@@ -148,6 +163,26 @@ export class CandidateFactory {
       this.#turns.set(turn, candidate);
     }
     return pinned ? { ...candidate, pinned } : candidate;
+  }
+
+  /** A checkpoint covering turns 0 through `toTurn`, measured as it is sent. */
+  checkpoint(checkpoint: Checkpoint, toTurn: number): CheckpointCandidate {
+    let candidate = this.#checkpoints.get(checkpoint);
+    if (!candidate || candidate.toTurn !== toTurn) {
+      candidate = hashed<CheckpointCandidate>({
+        kind: 'checkpoint',
+        id: `checkpoint:${checkpoint.id}`,
+        section: 'history',
+        tokens:
+          TOKEN_OVERHEAD.message + this.#counter.count(formatCheckpoint(checkpoint.summary, toTurn + 1)),
+        checkpointId: checkpoint.id,
+        summary: checkpoint.summary,
+        fromTurn: 0,
+        toTurn,
+      });
+      this.#checkpoints.set(checkpoint, candidate);
+    }
+    return candidate;
   }
 
   current(message: UserMessage, steps: readonly TurnStep[]): CurrentCandidate {

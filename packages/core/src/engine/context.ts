@@ -4,6 +4,7 @@ import type { AgentSelector } from '../retrieval/index.js';
 import type { ContextMode } from '../session/index.js';
 import type { Store } from '../store/index.js';
 import type { CandidateFactory } from './candidates.js';
+import type { LongHistorySettings } from './long-history.js';
 
 /** What sessions read from their engine. The catalog may be replaced; sessions always see the current one. */
 export interface EngineContext<R> {
@@ -20,4 +21,6 @@ export interface EngineContext<R> {
   readonly render: (plan: ContextPlan) => R;
   readonly now: () => string;
   readonly newId: () => string;
+  /** Checkpoints, importance and content stored once. */
+  readonly longHistory: LongHistorySettings;
 }

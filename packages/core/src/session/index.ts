@@ -15,6 +15,7 @@ export { type PromptPartText, SystemPrompt } from './system-prompt.js';
 export type {
   AssistantMessage,
   ChatMessage,
+  Checkpoint,
   ContextMode,
   Lease,
   LeaseScope,
