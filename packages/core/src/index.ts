@@ -3,6 +3,17 @@ export * from './catalog/index.js';
 export * from './embeddings/index.js';
 export * from './engine/index.js';
 export * from './errors/index.js';
+export {
+  BLOB_REF_PREFIX,
+  DEFAULT_HISTORY,
+  DEFAULT_LARGE_CONTENT,
+  findBlobRefs,
+  type HistoryOptions,
+  type LargeContentOptions,
+  type Summarizer,
+  type SummarizerInput,
+  type SummaryResult,
+} from './history/index.js';
 export * from './planner/index.js';
 export {
   type AnthropicBlock,
