@@ -1,7 +1,6 @@
 export { candidatesOf } from './candidates-of.js';
 export { contentHash } from './content-hash.js';
 export { planId } from './fingerprint.js';
-export { importanceOf } from './history-plan.js';
 export { DEFAULT_CONTEXT_MODE, DEFAULT_MODE_LIMITS, nextContextMode } from './modes.js';
 export { planContext } from './plan.js';
 export { isStableReason } from './reasons.js';
