@@ -139,6 +139,16 @@ describe('importance and recency', () => {
     expect(reasonOf(plan, turns[0] as TurnCandidate)).toEqual({ code: 'history-cutoff', after: 'turn:u1' });
   });
 
+  test('on a tie between a turn and a retrieved item, the turn goes first', () => {
+    const perfect = agentItem('perfect', 100, 1, 1);
+    const plan = planContext(
+      input({ contextWindow: 110, history: turns.slice(0, 3), agent: [perfect], historyPolicy: POLICY }),
+    );
+    // Room for one of them: the newest turn (weight 1) ties the perfect match (score 1) and takes it.
+    expect(reasonOf(plan, turns[2] as TurnCandidate)?.code).toBe('history');
+    expect(reasonOf(plan, perfect)).toEqual({ code: 'budget', needed: 100, remaining: 0 });
+  });
+
   test('a failed tool call among the newest turns is critical, with every turn after it', () => {
     const history = [turn(0, 100), turn(1, 100, true), turn(2, 100), turn(3, 100), turn(4, 100)];
     const item = agentItem('docs', 300, 0.9, 1);
