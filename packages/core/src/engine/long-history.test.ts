@@ -131,6 +131,24 @@ describe('compression with a summarizer', () => {
     ).toBe(true);
   });
 
+  test('a stored checkpoint that lost its summary is passed over and its turns summarized again', async () => {
+    const { summarizer, calls } = recordingSummarizer();
+    const store = new MemoryStore();
+    const engine = await historyEngine({ store, history: { summarizer } });
+    const session = await engine.createSession();
+    await converse(session, 0, 14);
+    const loaded = await store.loadSession(session.id);
+    const record = loaded?.record as NonNullable<typeof loaded>['record'];
+    const broken = { ...record.checkpoints?.[0], summary: undefined } as never;
+    await store.saveSession({ ...record, checkpoints: [broken] });
+
+    const reopened = await (await historyEngine({ store, history: { summarizer } })).openSession(session.id);
+    const turn = await reopened.prepare(question(14));
+    expect(calls).toHaveLength(2);
+    expect(calls[1]?.previous).toBeNull();
+    expect(turn.plan.included.filter((e) => e.reason.code === 'checkpoint')).toHaveLength(1);
+  });
+
   test('the next compression folds the previous checkpoint in and replaces it', async () => {
     const { summarizer, calls } = recordingSummarizer(() => ({
       summary: `summary ${calls.length}`,

@@ -52,6 +52,8 @@ export class LongHistory {
     const candidates = [...(record.checkpoints ?? []), ...(this.#unsaved ? [this.#unsaved] : [])];
     for (let i = candidates.length - 1; i >= 0; i--) {
       const checkpoint = candidates[i] as Checkpoint;
+      // A record that lost its summary cannot stand in for anything: its turns are summarized again instead.
+      if (typeof checkpoint?.summary !== 'string' || typeof checkpoint.lastMessageId !== 'string') continue;
       const turn = turnOf.get(checkpoint.lastMessageId);
       if (turn) return { checkpoint, toTurn: turn.index };
     }
