@@ -15,6 +15,9 @@ import { chromiumPath } from './vitest.chromium-setup.js';
 export default defineConfig({
   test: {
     globals: false,
+    // Speed is measured in benchmarks, not asserted by tests: on a loaded machine, loading the tokenizer ranks or a
+    // few hundred property runs can take well over Vitest's default 5 s.
+    testTimeout: 30_000,
     projects: [
       {
         extends: true,
