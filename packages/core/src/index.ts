@@ -5,6 +5,17 @@ export * from './embeddings/index.js';
 export * from './engine/index.js';
 export * from './errors/index.js';
 export {
+  BLOB_REF_PREFIX,
+  DEFAULT_HISTORY,
+  DEFAULT_LARGE_CONTENT,
+  findBlobRefs,
+  type HistoryOptions,
+  type LargeContentOptions,
+  type Summarizer,
+  type SummarizerInput,
+  type SummaryResult,
+} from './history/index.js';
+export {
   DEFAULT_MEMORY_LIMITS,
   type Memories,
   type MemoryContent,
@@ -37,6 +48,7 @@ export {
   type AssistantMessage,
   type BranchOrigin,
   type ChatMessage,
+  type Checkpoint,
   CONTEXT_MODES,
   type ContextMode,
   isContextMode,

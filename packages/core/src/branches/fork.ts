@@ -75,6 +75,10 @@ export function forkSession(
     createdAt: now,
     updatedAt: now,
     pins: parent.pins.filter((pin) => pin.target.kind !== 'message' || seen.has(pin.target.messageId)),
+    // A checkpoint covers a prefix of the conversation: the branch keeps those whose last message it sees.
+    ...(parent.checkpoints && {
+      checkpoints: parent.checkpoints.filter((checkpoint) => seen.has(checkpoint.lastMessageId)),
+    }),
     turnCount: inherited.filter((message) => message.role === 'user').length,
     branch: {
       parentSessionId: parent.id,

@@ -3,6 +3,7 @@ import type { MemoryEntry } from '../memory/index.js';
 import {
   type Candidate,
   type CardCandidate,
+  type CheckpointCandidate,
   type CurrentCandidate,
   contentHash,
   type ItemBody,
@@ -16,12 +17,20 @@ import {
 } from '../planner/index.js';
 import {
   formatCard,
+  formatCheckpoint,
   formatFragment,
   formatItem,
   formatMemory,
   formatToolForCounting,
 } from '../render/index.js';
-import type { ChatMessage, PinKind, PromptPartText, TurnStep, UserMessage } from '../session/index.js';
+import type {
+  ChatMessage,
+  Checkpoint,
+  PinKind,
+  PromptPartText,
+  TurnStep,
+  UserMessage,
+} from '../session/index.js';
 import { TOKEN_OVERHEAD, type TokenCounter } from '../tokens/index.js';
 import type { Turn } from './turns.js';
 
@@ -56,6 +65,7 @@ export class CandidateFactory {
   readonly #memories = new WeakMap<MemoryEntry, MemoryCandidate>();
   // A session's SystemPrompt hands out the same part objects until a part changes.
   readonly #prompts = new WeakMap<PromptPartText, PromptCandidate>();
+  readonly #checkpoints = new WeakMap<Checkpoint, CheckpointCandidate>();
 
   constructor(counter: TokenCounter) {
     this.#counter = counter;
@@ -179,6 +189,26 @@ export class CandidateFactory {
       this.#turns.set(turn, candidate);
     }
     return pinned ? { ...candidate, pinned } : candidate;
+  }
+
+  /** A checkpoint covering turns 0 through `toTurn`, measured as it is sent. */
+  checkpoint(checkpoint: Checkpoint, toTurn: number): CheckpointCandidate {
+    let candidate = this.#checkpoints.get(checkpoint);
+    if (!candidate || candidate.toTurn !== toTurn) {
+      candidate = hashed<CheckpointCandidate>({
+        kind: 'checkpoint',
+        id: `checkpoint:${checkpoint.id}`,
+        section: 'history',
+        tokens:
+          TOKEN_OVERHEAD.message + this.#counter.count(formatCheckpoint(checkpoint.summary, toTurn + 1)),
+        checkpointId: checkpoint.id,
+        summary: checkpoint.summary,
+        fromTurn: 0,
+        toTurn,
+      });
+      this.#checkpoints.set(checkpoint, candidate);
+    }
+    return candidate;
   }
 
   current(message: UserMessage, steps: readonly TurnStep[]): CurrentCandidate {

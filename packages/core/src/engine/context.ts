@@ -6,6 +6,7 @@ import type { AgentSelector } from '../retrieval/index.js';
 import type { ContextMode } from '../session/index.js';
 import type { Store } from '../store/index.js';
 import type { CandidateFactory } from './candidates.js';
+import type { LongHistorySettings } from './long-history.js';
 import type { Session } from './session.js';
 
 /** What sessions read from their engine. The catalog may be replaced; sessions always see the current one. */
@@ -26,4 +27,6 @@ export interface EngineContext<R> {
   readonly memories: MemoryBank;
   /** Forks a session (the engine's `fork`, so the branch is opened and tracked like any session). */
   readonly fork: (sessionId: string, messageId: string, options: ForkOptions) => Promise<Session<R>>;
+  /** Checkpoints, importance and content stored once. */
+  readonly longHistory: LongHistorySettings;
 }

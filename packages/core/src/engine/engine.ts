@@ -16,6 +16,12 @@ import {
   ValidationError,
 } from '../errors/index.js';
 import {
+  type HistoryOptions,
+  type LargeContentOptions,
+  resolveHistoryOptions,
+  resolveLargeContentOptions,
+} from '../history/index.js';
+import {
   checkMemoryInputs,
   DEFAULT_MEMORY_LIMITS,
   type Memories,
@@ -54,6 +60,7 @@ import {
 import { CandidateFactory } from './candidates.js';
 import type { EngineContext } from './context.js';
 import { randomId } from './ids.js';
+import type { LongHistorySettings } from './long-history.js';
 import { Session } from './session.js';
 
 export interface DeleteOptions {
@@ -84,13 +91,21 @@ export interface EngineOptions<R> {
   readonly memory?: Partial<MemoryLimits>;
   /** Turns a plan into the provider request. Default: an OpenAI Chat Completions request. */
   readonly render?: (plan: ContextPlan) => R;
+  /** Long histories: the summarizer, history's share of the budget, importance and decay. */
+  readonly history?: HistoryOptions;
+  /** When data URLs and oversized tool outputs are stored once and sent as references; `false`: never. */
+  readonly largeContent?: LargeContentOptions | false;
   /** For tests and replays: the clock and the id source. */
   readonly now?: () => Date;
   readonly newId?: () => string;
 }
 
-function checkOptions(options: EngineOptions<unknown>, reservedOutput: number): void {
+function checkOptions(options: EngineOptions<unknown>, reservedOutput: number): LongHistorySettings {
   const issues: ErrorIssue[] = [];
+  const longHistory: LongHistorySettings = {
+    history: resolveHistoryOptions(options.history, issues),
+    largeContent: resolveLargeContentOptions(options.largeContent, issues),
+  };
   if (typeof options.model !== 'string' || options.model === '')
     issues.push({ path: 'model', message: 'must be a non-empty string' });
   if (!Number.isInteger(options.contextWindow) || options.contextWindow < 1) {
@@ -134,6 +149,7 @@ function checkOptions(options: EngineOptions<unknown>, reservedOutput: number): 
   }
   issues.push(...memoryLimitIssues(options.memory));
   if (issues.length > 0) throw new ValidationError('Invalid engine options', issues);
+  return longHistory;
 }
 
 /**
@@ -330,7 +346,7 @@ export function createEngine<R>(
 ): Promise<Engine<R>>;
 export async function createEngine<R>(options: EngineOptions<R>): Promise<Engine<R>> {
   const reservedOutput = options.reservedOutput ?? Math.min(4096, Math.floor(options.contextWindow / 4));
-  checkOptions(options as EngineOptions<unknown>, reservedOutput);
+  const longHistory = checkOptions(options as EngineOptions<unknown>, reservedOutput);
   const catalog = options.catalog instanceof Catalog ? options.catalog : defineCatalog(options.catalog);
   const counter =
     typeof options.tokenizer === 'object'
@@ -359,5 +375,6 @@ export async function createEngine<R>(options: EngineOptions<R>): Promise<Engine
     now: stamp,
     newId,
     memories: new MemoryBank(store, { ...DEFAULT_MEMORY_LIMITS, ...options.memory }, newId, stamp),
+    longHistory,
   });
 }

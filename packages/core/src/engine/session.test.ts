@@ -456,7 +456,7 @@ describe('replay, reload and token cost', () => {
     counted.length = 0;
     await session.prepare('a brand new question about the database');
     // The new message, and the previous reply, measured now that it is history; nothing older.
-    expect(counted.filter((text) => text.length >= 16)).toEqual([
+    expect(counted.filter((text) => text.length >= 16).sort()).toEqual([
       'a brand new question about the database',
       'reply number 19 is here',
     ]);

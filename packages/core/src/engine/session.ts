@@ -1,9 +1,15 @@
 import type { ForkOptions } from '../branches/index.js';
 import type { CatalogItem, ItemKey, ItemRef } from '../catalog/index.js';
 import { displayName, itemKey, toRef } from '../catalog/index.js';
-import { type ErrorIssue, NotFoundError, TransactionError, ValidationError } from '../errors/index.js';
+import {
+  type ErrorIssue,
+  NotFoundError,
+  reportError,
+  TransactionError,
+  ValidationError,
+} from '../errors/index.js';
 import { frozenJsonCopy } from '../json/index.js';
-import type { MemoryEntry } from '../memory/index.js';
+import { type MemoryEntry, memoriesFromSummary, usesMemory } from '../memory/index.js';
 import {
   type CardCandidate,
   type ContextPlan,
@@ -19,6 +25,7 @@ import {
   advanceLeases,
   type BranchOrigin,
   type ChatMessage,
+  type Checkpoint,
   type ContextMode,
   findPin,
   isContextMode,
@@ -47,6 +54,7 @@ import {
 import type { StoredPlan } from '../store/index.js';
 import { TOKEN_OVERHEAD } from '../tokens/index.js';
 import type { EngineContext } from './context.js';
+import { LongHistory, type TurnHistory } from './long-history.js';
 import { requestContextFromPlan } from './request-context.js';
 import { groupTurns, type Turn } from './turns.js';
 
@@ -89,6 +97,7 @@ interface OpenTurn<R> {
   readonly steps: readonly TurnStep[];
   readonly plans: readonly StoredPlan[];
   readonly usage: readonly UsageReport[];
+  readonly history: TurnHistory;
 }
 
 const PREPARING = Symbol('preparing');
@@ -149,6 +158,7 @@ export class Session<R = OpenAIChatRequest> {
   /** Which turn each message of a turn belongs to: pins name messages, the planner keeps turns. */
   readonly #turnOfMessage = new Map<string, Turn>();
   readonly #systemPrompt: SystemPrompt;
+  readonly #history: LongHistory;
   #open: OpenTurn<R> | typeof PREPARING | null = null;
   #committing = false;
   #writing: Promise<unknown> = Promise.resolve();
@@ -161,6 +171,7 @@ export class Session<R = OpenAIChatRequest> {
     this.#turns = [];
     for (const turn of groupTurns(messages)) this.#addTurn(turn);
     this.#systemPrompt = new SystemPrompt(engine.systemPrompt);
+    this.#history = new LongHistory(engine.longHistory, engine.candidates);
   }
 
   get id(): string {
@@ -182,6 +193,18 @@ export class Session<R = OpenAIChatRequest> {
 
   get pins(): readonly Pin[] {
     return this.#record.pins;
+  }
+
+  /** Summaries of older turns, oldest first (see "Long histories" in the README). */
+  get checkpoints(): readonly Checkpoint[] {
+    return this.#record.checkpoints ?? [];
+  }
+
+  /** The content a `ctxkit:blob/<hash>` reference stands for; a NotFoundError when none is stored. */
+  expand(ref: string): Promise<string> {
+    const open = this.#open;
+    const pending = open !== null && open !== PREPARING ? open.history.blobs : new Map<string, string>();
+    return this.#history.expand(ref, pending, this.#engine.store);
   }
 
   /** The effective context mode: the session's override, else the engine's default. */
@@ -391,15 +414,23 @@ export class Session<R = OpenAIChatRequest> {
     }
     this.#open = PREPARING;
     try {
-      const userMessage: UserMessage = {
-        id: this.#engine.newId(),
-        role: 'user',
-        content: userText,
-        createdAt: this.#engine.now(),
-      };
-      const retrievalSet = await this.#select(userText);
+      const id = this.#engine.newId();
+      let history = await this.#history.prepare({
+        sessionId: this.id,
+        record: this.#record,
+        turns: this.#turns,
+        turnOf: this.#turnOfMessage,
+        available: this.#engine.contextWindow - this.#engine.reservedOutput,
+        newId: this.#engine.newId,
+        now: this.#engine.now,
+      });
+      const compacted = await this.#history.compact(history, userText, false);
+      const content = compacted.text;
+      history = compacted.turn;
+      const userMessage: UserMessage = { id, role: 'user', content, createdAt: this.#engine.now() };
+      const retrievalSet = await this.#select(content);
       const memory = await this.#engine.memories.offeredTo(this.#record);
-      const input = this.#planInput(userMessage, [], retrievalSet, memory);
+      const input = this.#planInput(userMessage, [], retrievalSet, history, memory);
       const prepared = this.#render(input, userMessage, [], retrievalSet);
       this.#open = {
         prepared,
@@ -407,6 +438,7 @@ export class Session<R = OpenAIChatRequest> {
         steps: [],
         plans: [this.#stored(prepared.plan, input)],
         usage: [],
+        history,
       };
       return prepared;
     } catch (error) {
@@ -468,22 +500,28 @@ export class Session<R = OpenAIChatRequest> {
     if (issues.length > 0) throw new ValidationError('Invalid tool results', issues);
 
     const assistant = this.#assistantMessage(modelReply, prepared);
-    const results: ToolResultMessage[] = calls.map((call) => {
+    let history = open.history;
+    const results: ToolResultMessage[] = [];
+    for (const call of calls) {
       const result = byId.get(call.id) as ToolResultInput;
-      return {
+      const compacted = await this.#history.compact(history, result.content, true);
+      history = compacted.turn;
+      results.push({
         id: this.#engine.newId(),
         role: 'tool',
         createdAt: this.#engine.now(),
         toolCallId: call.id,
         toolName: call.name,
-        content: result.content,
+        content: compacted.text,
         ...(result.isError && { isError: true }),
-      };
-    });
+      });
+    }
+    if (this.#open !== open || this.#committing)
+      throw new TransactionError(`Cannot continue: the turn changed while storing its tool results.`);
     const steps = [...open.steps, assistant, ...results];
     // Everything is planned afresh (pins, session items or the workspace may have changed during the tool loop);
     // only retrieval is kept, since it answers the user's message, which has not changed.
-    const input = this.#planInput(prepared.userMessage, steps, prepared.retrievalSet, memory);
+    const input = this.#planInput(prepared.userMessage, steps, prepared.retrievalSet, history, memory);
     const next = this.#render(input, prepared.userMessage, steps, prepared.retrievalSet);
     this.#open = {
       ...open,
@@ -491,6 +529,7 @@ export class Session<R = OpenAIChatRequest> {
       steps,
       plans: [...open.plans, this.#stored(next.plan, input)],
       usage: [...open.usage, this.#usageReport(prepared.plan, usage, modelReply)],
+      history,
     };
     return next;
   }
@@ -512,26 +551,43 @@ export class Session<R = OpenAIChatRequest> {
       const assistantMessage = this.#assistantMessage(modelReply, prepared);
       const messages: ChatMessage[] = [prepared.userMessage, ...open.steps, assistantMessage];
       const { record: advanced, expired } = advanceLeases(this.#record, open.pinIds);
-      const record: SessionRecord = {
-        ...advanced,
-        turnCount: advanced.turnCount + 1,
-        updatedAt: this.#engine.now(),
-      };
+      const record: SessionRecord = this.#history.committed(
+        { ...advanced, turnCount: advanced.turnCount + 1, updatedAt: this.#engine.now() },
+        this.#turnOfMessage,
+      );
       await this.#engine.store.commitTurn({
         session: record,
         messages,
         plans: open.plans,
         usage: [...open.usage, this.#usageReport(prepared.plan, usage, modelReply)],
         retrievalSets: prepared.retrievalSet ? [prepared.retrievalSet] : [],
+        ...(open.history.blobs.size > 0 && { blobs: open.history.blobs }),
       });
+      this.#history.saved();
+      const checkpoint = newCheckpoint(this.#record, record);
       this.#record = record;
       this.#messages.push(...messages);
       this.#addTurn({ id: prepared.userMessage.id, index: this.#turns.length, messages });
       this.#open = null;
+      if (checkpoint) await this.#rememberSummary(checkpoint);
       return { assistantMessage, messages, expiredPins: expired };
     }).finally(() => {
       this.#committing = false;
     });
+  }
+
+  /**
+   * What the summarizer found worth remembering beyond this conversation goes to cross-conversation memory. The turn
+   * is already committed: a memory that cannot be written is reported, never allowed to undo or fail the turn.
+   */
+  async #rememberSummary(checkpoint: Checkpoint): Promise<void> {
+    if (!usesMemory(this.#record)) return;
+    const inputs = memoriesFromSummary(checkpoint, { checkpointId: checkpoint.id });
+    try {
+      await this.#engine.memories.add(this.#record, inputs);
+    } catch (error) {
+      reportError(error);
+    }
   }
 
   /** Abandons the open turn: nothing of it is written. Returns false when `prepared` is not the open turn. */
@@ -648,6 +704,7 @@ export class Session<R = OpenAIChatRequest> {
     userMessage: UserMessage,
     steps: readonly TurnStep[],
     retrievalSet: RetrievalSet | null,
+    turnHistory: TurnHistory,
     memory: readonly MemoryEntry[],
   ): PlanInput {
     const { catalog, candidates, modeLimits } = this.#engine;
@@ -730,6 +787,7 @@ export class Session<R = OpenAIChatRequest> {
       current,
       workspace: workspace === null ? null : candidates.workspace(workspace),
       retrievalSetId: retrievalSet?.id ?? null,
+      ...this.#history.planFields(turnHistory, this.#turnOfMessage),
     };
   }
 
@@ -796,4 +854,12 @@ function excerpt(text: string): string {
 function cardText(item: CatalogItem): string {
   if (item.description !== '') return excerpt(item.description);
   return item.type === 'tool' ? `Tool on server ${item.serverName}` : excerpt(item.content);
+}
+
+/** The checkpoint a commit added, if any: the newest one, when the record before did not have it. */
+function newCheckpoint(before: SessionRecord, after: SessionRecord): Checkpoint | undefined {
+  const created = after.checkpoints?.at(-1);
+  return created && !before.checkpoints?.some((checkpoint) => checkpoint.id === created.id)
+    ? created
+    : undefined;
 }

@@ -9,3 +9,4 @@ export {
   TransactionError,
   ValidationError,
 } from './errors.js';
+export { reportError } from './report.js';

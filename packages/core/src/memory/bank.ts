@@ -1,4 +1,4 @@
-import { type ErrorIssue, ValidationError } from '../errors/index.js';
+import { type ErrorIssue, reportError, ValidationError } from '../errors/index.js';
 import type { SessionRecord } from '../session/index.js';
 import type { DocumentStore } from '../store/index.js';
 import { MEMORY_DOCUMENT, memoryDocument, readMemoryDocument } from './document.js';
@@ -193,12 +193,7 @@ export class MemoryBank implements Memories {
       try {
         listener();
       } catch (error) {
-        const report = (globalThis as { reportError?: (error: unknown) => void }).reportError;
-        if (report) report(error);
-        else
-          setTimeout(() => {
-            throw error;
-          });
+        reportError(error);
       }
     }
   }

@@ -15,6 +15,7 @@ import type {
 import {
   type Candidate,
   type CardCandidate,
+  type CheckpointCandidate,
   type CurrentCandidate,
   candidatesOf,
   DEFAULT_MODE_LIMITS,
@@ -25,6 +26,7 @@ import {
   type PlanInput,
   type PromptCandidate,
   type Section,
+  type SummarizerStatus,
   type TurnCandidate,
   type WorkspaceCandidate,
 } from './index.js';
@@ -63,6 +65,20 @@ interface TurnSpec {
   readonly calls: number;
   /** After the tool results, a final assistant reply. */
   readonly finalReply: boolean;
+  /** The first tool call failed (its result is an error). */
+  readonly error: boolean;
+}
+
+interface HistorySpec {
+  readonly policy: {
+    readonly maxShare: number;
+    readonly recentTurns: number;
+    readonly errorTurns: number;
+    readonly decay: number;
+    readonly summarizer: SummarizerStatus;
+  } | null;
+  /** A checkpoint through turn `through` modulo the number of turns (with its own tokens), or none. */
+  readonly checkpoint: { readonly through: number; readonly content: ContentSpec } | null;
 }
 
 interface AgentSpec {
@@ -99,6 +115,7 @@ export interface PlanInputSpec {
   readonly budget: BudgetSpec;
   readonly encoding: string;
   readonly retrievalSetId: string | null;
+  readonly history?: HistorySpec;
 }
 
 /** Token counts: integers ≥ 0, mostly small, sometimes zero, sometimes large. */
@@ -148,6 +165,24 @@ const turnSpecArb: fc.Arbitrary<TurnSpec> = fc.record({
   pinned: fc.oneof({ weight: 6, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: pinKindArb }),
   calls: fc.integer({ min: -1, max: 3 }),
   finalReply: fc.boolean(),
+  error: fc.oneof({ weight: 4, arbitrary: fc.constant(false) }, { weight: 1, arbitrary: fc.constant(true) }),
+});
+
+const historySpecArb: fc.Arbitrary<HistorySpec> = fc.record({
+  policy: fc.option(
+    fc.record({
+      maxShare: fc.integer({ min: 0, max: 100 }).map((n) => n / 100),
+      recentTurns: fc.integer({ min: 0, max: 4 }),
+      errorTurns: fc.integer({ min: 0, max: 6 }),
+      decay: fc.integer({ min: 0, max: 100 }).map((n) => n / 100),
+      summarizer: fc.constantFrom<SummarizerStatus>('none', 'ok', 'failed'),
+    }),
+    { nil: null, freq: 3 },
+  ),
+  checkpoint: fc.option(fc.record({ through: fc.nat({ max: 20 }), content: contentArb }), {
+    nil: null,
+    freq: 2,
+  }),
 });
 
 const agentSpecArb: fc.Arbitrary<AgentSpec> = fc.record({
@@ -168,6 +203,8 @@ const limitsArb: fc.Arbitrary<ModeLimits> = fc.record({
 export interface PlanInputOptions {
   /** Leave out budgets meant to overflow the required items (they still may, rarely, by chance). */
   readonly fitting?: boolean;
+  /** Always give the input a history policy (and often a checkpoint); by default only sometimes. */
+  readonly withHistoryPolicy?: boolean;
 }
 
 export function planInputSpecArb(options: PlanInputOptions = {}): fc.Arbitrary<PlanInputSpec> {
@@ -250,6 +287,12 @@ export function planInputSpecArb(options: PlanInputOptions = {}): fc.Arbitrary<P
       fc.integer({ min: 0, max: 0xffff }).map((n) => `rs-${n}`),
       { nil: null },
     ),
+    history: options.withHistoryPolicy
+      ? historySpecArb.filter((spec) => spec.policy !== null)
+      : fc.oneof(
+          { weight: 1, arbitrary: fc.constant({ policy: null, checkpoint: null }) },
+          { weight: 1, arbitrary: historySpecArb },
+        ),
   });
 }
 
@@ -308,7 +351,7 @@ function itemCandidate(spec: ItemSpec, n: number, origin: ItemOrigin): ItemCandi
   };
 }
 
-function toolLoop(prefix: string, calls: number): TurnStep[] {
+function toolLoop(prefix: string, calls: number, error = false): TurnStep[] {
   const callIds = Array.from({ length: calls }, (_, j) => `call-${prefix}-${j}`);
   const assistant: AssistantMessage = {
     id: `a-${prefix}`,
@@ -329,6 +372,7 @@ function toolLoop(prefix: string, calls: number): TurnStep[] {
       toolCallId,
       toolName: `srv__tool${j}`,
       content: `Result ${j} of ${prefix}`,
+      ...(error && j === 0 && { isError: true }),
     }),
   );
   return [assistant, ...results];
@@ -342,7 +386,7 @@ function turnMessages(index: number, spec: TurnSpec): ChatMessage[] {
     createdAt: CREATED_AT,
   };
   if (spec.calls < 0) return [user];
-  const messages: ChatMessage[] = [user, ...toolLoop(String(index), spec.calls)];
+  const messages: ChatMessage[] = [user, ...toolLoop(String(index), spec.calls, spec.error)];
   if (spec.calls > 0 && spec.finalReply) {
     messages.push({
       id: `f${index}`,
@@ -469,6 +513,23 @@ export function buildPlanInput(spec: PlanInputSpec): PlanInput {
       source: { sessionId: `s${i % 3}`, rootSessionId: `s${i % 3}`, messageId: `msg${i}` },
     }),
   );
+  const turnCount = spec.turns.length;
+  const checkpointSpec = spec.history?.checkpoint;
+  const checkpoint: CheckpointCandidate | null =
+    checkpointSpec && turnCount > 0
+      ? {
+          kind: 'checkpoint',
+          id: 'checkpoint:c1',
+          section: 'history',
+          tokens: checkpointSpec.content.tokens,
+          hash: hex(checkpointSpec.content.hash),
+          checkpointId: 'c1',
+          summary: 'Summary of <earlier> turns',
+          fromTurn: 0,
+          toTurn: checkpointSpec.through % turnCount,
+        }
+      : null;
+  const policy = spec.history?.policy;
 
   const limits = spec.limits ?? DEFAULT_MODE_LIMITS[spec.mode];
   const draft = {
@@ -486,6 +547,8 @@ export function buildPlanInput(spec: PlanInputSpec): PlanInput {
     current,
     workspace,
     retrievalSetId: spec.retrievalSetId,
+    ...(checkpoint && { checkpoint }),
+    ...(policy && { historyPolicy: policy }),
   };
 
   // Budgets relative to what the input needs: sometimes short of the required items, often partly or fully roomy.
@@ -513,7 +576,8 @@ export function buildPlanInput(spec: PlanInputSpec): PlanInput {
       )
       .slice(0, limits.topK),
     ...(memory ?? []),
-    ...[...history].reverse(),
+    ...[...history].reverse().filter((turn) => !checkpoint || turn.turnIndex > checkpoint.toTurn),
+    ...(checkpoint ? [checkpoint] : []),
   ];
   const optional = sum(optionalInOrder);
   let available: number;

@@ -2,7 +2,10 @@ import type { Candidate, PlanInput } from './types.js';
 
 /** Every candidate of a plan input, in input order. */
 export function candidatesOf(
-  input: Pick<PlanInput, 'system' | 'session' | 'pins' | 'agent' | 'history' | 'current' | 'workspace'> &
+  input: Pick<
+    PlanInput,
+    'system' | 'session' | 'pins' | 'agent' | 'history' | 'checkpoint' | 'current' | 'workspace'
+  > &
     Pick<Partial<PlanInput>, 'memory'>,
 ): Candidate[] {
   return [
@@ -12,6 +15,7 @@ export function candidatesOf(
     ...input.agent,
     ...(input.memory ?? []),
     ...input.history,
+    ...(input.checkpoint ? [input.checkpoint] : []),
     input.current,
     ...(input.workspace ? [input.workspace] : []),
   ];

@@ -20,6 +20,8 @@ function content(candidate: Candidate): unknown {
       return [candidate.title, candidate.text, candidate.ref ?? null];
     case 'turn':
       return candidate.messages.map(sent);
+    case 'checkpoint':
+      return [candidate.checkpointId, candidate.fromTurn, candidate.toTurn, candidate.summary];
     case 'current':
       return [candidate.message, ...candidate.steps].map(sent);
     case 'memory':

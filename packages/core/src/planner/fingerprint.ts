@@ -20,6 +20,10 @@ function fingerprint(candidate: Candidate): unknown {
       const { messages, ...rest } = candidate;
       return { ...rest, messageIds: messages.map((message) => message.id) };
     }
+    case 'checkpoint': {
+      const { summary: _summary, ...rest } = candidate;
+      return rest;
+    }
     case 'current': {
       const { message, steps, ...rest } = candidate;
       return { ...rest, messageId: message.id, stepIds: steps.map((step) => step.id) };
@@ -73,6 +77,9 @@ export function planId(input: PlanInput): string {
       fingerprintHash(input.current),
       input.workspace ? fingerprintHash(input.workspace) : '',
       ...(input.memory ? [`memory:${list(input.memory)}`] : []),
+      // Absent in inputs planned before checkpoints and history policies existed: their ids stay as they were.
+      ...(input.checkpoint ? [`checkpoint:${fingerprintHash(input.checkpoint)}`] : []),
+      ...(input.historyPolicy ? [`history:${canonicalJson(input.historyPolicy)}`] : []),
     ].join('\n'),
   );
 }

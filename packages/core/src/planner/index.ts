@@ -7,11 +7,15 @@ export { isStableReason } from './reasons.js';
 export type {
   Candidate,
   CardCandidate,
+  CheckpointCandidate,
   ContextPlan,
   CurrentCandidate,
   ExcludedEntry,
   ExclusionCode,
   ExclusionReason,
+  HistoryPolicy,
+  Importance,
+  ImportanceLevel,
   IncludedEntry,
   InclusionCode,
   InclusionReason,
@@ -25,6 +29,7 @@ export type {
   PromptPart,
   Section,
   SectionTotals,
+  SummarizerStatus,
   TurnCandidate,
   WorkspaceCandidate,
 } from './types.js';

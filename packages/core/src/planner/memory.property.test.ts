@@ -170,14 +170,19 @@ describe('malformed memory input', () => {
 });
 
 describe('plan ids stay stable', () => {
-  test('an input without memories has the id it had before memories existed', () => {
+  test('an input without memories, checkpoint or history policy has the id it had before they existed', () => {
     const input = planInputArb({ fitting: true });
     const [sample] = fc.sample(
-      input.filter((candidate) => candidate.memory === undefined),
+      input.filter(
+        (candidate) =>
+          candidate.memory === undefined &&
+          candidate.checkpoint === undefined &&
+          candidate.historyPolicy === undefined,
+      ),
       { seed: 42, numRuns: 1 },
     );
-    // Computed from this same sample by the planner as it was before memory candidates existed (recompute it with
-    // that planner's fingerprint.ts if the arbitraries change).
-    expect(planId(sample as PlanInput)).toBe('8214818210568af0');
+    // Computed from this same sample by the planner as it was before memory candidates, checkpoints and history
+    // policies existed (recompute it with that planner's fingerprint.ts if the arbitraries change).
+    expect(planId(sample as PlanInput)).toBe('c5daf23f89da6801');
   });
 });

@@ -12,6 +12,7 @@ import {
 } from './arbitraries.js';
 import {
   type Candidate,
+  type CheckpointCandidate,
   type ContextPlan,
   type ExclusionCode,
   type InclusionCode,
@@ -31,12 +32,15 @@ const INCLUSION_CODES: readonly InclusionCode[] = [
   'agent',
   'memory',
   'history',
+  'checkpoint',
   'current-turn',
   'workspace',
 ];
 const EXCLUSION_CODES: readonly ExclusionCode[] = [
   'budget',
   'history-cutoff',
+  'summarized',
+  'history-share',
   'below-threshold',
   'mode-limit',
   'agent-share',
@@ -86,6 +90,9 @@ function replaceCandidate(input: PlanInput, target: Candidate, replacement: Cand
     history: swap(input.history),
     current: input.current === target ? (replacement as PlanInput['current']) : input.current,
     workspace: input.workspace === target ? (replacement as PlanInput['workspace']) : input.workspace,
+    ...(input.checkpoint && {
+      checkpoint: input.checkpoint === target ? (replacement as CheckpointCandidate) : input.checkpoint,
+    }),
   };
 }
 
@@ -197,8 +204,10 @@ describe('planContext properties', () => {
         }
 
         const { messages } = renderOpenAIChat(plan, { model: 'm' });
-        // History is sent whole: the roles of the included turns' messages, in order, right after the system.
-        const start = messages[0]?.role === 'system' ? 1 : 0;
+        // History is sent whole: the roles of the included turns' messages, in order, right after the system
+        // prompt and the checkpoint's summary.
+        const summarized = plan.included.some(({ candidate }) => candidate.kind === 'checkpoint');
+        const start = (messages[0]?.role === 'system' ? 1 : 0) + (summarized ? 1 : 0);
         const historyRoles = turns.flatMap((turn) => turn.messages.map((message) => message.role));
         expect(messages.slice(start, start + historyRoles.length).map((m) => m.role)).toEqual(historyRoles);
 
@@ -308,7 +317,9 @@ describe('planContext properties', () => {
           'unavailable',
         ]);
         allowed(input.memory ?? [], ['memory', 'memory-share', 'budget']);
-        allowed(input.history, ['history', 'budget', 'history-cutoff']);
+        allowed(input.history, ['history', 'budget', 'history-cutoff', 'summarized', 'history-share']);
+        if (input.checkpoint)
+          allowed([input.checkpoint], ['checkpoint', 'budget', 'history-cutoff', 'history-share']);
         allowed([input.current], ['current-turn']);
         if (input.workspace) allowed([input.workspace], ['workspace']);
         // An unavailable item is excluded as such, whatever its route.
@@ -365,13 +376,23 @@ describe('planContext properties', () => {
             expect(turn.turnIndex).toBeGreaterThan(newestLeftOut);
             expect(reason.age).toBe(newest - turn.turnIndex);
           } else {
-            expect(['budget', 'history-cutoff']).toContain(reason?.code);
+            expect(['budget', 'history-cutoff', 'history-share', 'summarized']).toContain(reason?.code);
           }
         }
-        // Only the first turn left out (newest first) is left out for budget; older ones follow it as cut-off.
+        // Only the first entry left out (newest first) is left out for budget or share; older ones are cut off.
+        const historyRoute = [...input.history, ...(input.checkpoint ? [input.checkpoint] : [])];
         expect(
-          input.history.filter((turn) => reasons.get(turn)?.code === 'budget').length,
+          historyRoute.filter((entry) => ['budget', 'history-share'].includes(reasons.get(entry)?.code ?? ''))
+            .length,
         ).toBeLessThanOrEqual(1);
+        // A checkpoint is sent only with every later turn that is not pinned: it is the oldest part of the run.
+        const checkpoint = input.checkpoint;
+        if (checkpoint && reasons.get(checkpoint)?.code === 'checkpoint') {
+          for (const turn of input.history)
+            if (turn.turnIndex > checkpoint.toTurn) expect(reasons.get(turn)?.code).toBe('history');
+          for (const pin of pinnedTurns)
+            if (pin.turnIndex > checkpoint.toTurn) expect(reasons.get(pin)?.code).toBe('pinned');
+        }
         // Pinned turns come in through their pins, never as history.
         for (const pin of pinnedTurns) expect(['pinned', 'budget']).toContain(reasons.get(pin)?.code);
       }),

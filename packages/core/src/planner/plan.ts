@@ -3,9 +3,11 @@ import { BudgetError, type ErrorIssue, ValidationError } from '../errors/index.j
 import type { PinKind } from '../session/index.js';
 import { candidatesOf } from './candidates-of.js';
 import { planId } from './fingerprint.js';
+import { type HistoryEntry, layoutHistory, timeOf } from './history-plan.js';
 import { isStableReason as isStable } from './reasons.js';
 import {
   type Candidate,
+  type CheckpointCandidate,
   type ContextPlan,
   type ExcludedEntry,
   type ExclusionReason,
@@ -59,9 +61,19 @@ function checkInput(input: PlanInput): void {
   wholeNumber(input.overhead.toolsPresent, 'overhead.toolsPresent', 0);
   const workspace = input.workspace ? [input.workspace] : [];
   const memory = input.memory ?? [];
-  const fixed = [...input.system, ...input.session, ...memory, ...input.history, input.current, ...workspace];
+  const checkpoint = input.checkpoint ? [input.checkpoint] : [];
+  const fixed = [
+    ...input.system,
+    ...input.session,
+    ...memory,
+    ...input.history,
+    ...checkpoint,
+    input.current,
+    ...workspace,
+  ];
   if (input.memoryShare !== undefined && !(input.memoryShare >= 0 && input.memoryShare <= 1))
     issues.push({ path: 'memoryShare', message: 'must be between 0 and 1' });
+  checkHistoryInput(input, issues);
   checkTokens(candidatesOf(input));
   // Pins and agent items may repeat a session item (the planner excludes them as duplicates); nothing else may.
   checkUnique(fixed);
@@ -90,6 +102,42 @@ function checkInput(input: PlanInput): void {
 /** The share of the budget memories may take when the input does not say. */
 export const DEFAULT_MEMORY_SHARE = 0.1;
 
+const SHARE_SETTINGS = ['maxShare', 'decay'] as const;
+const COUNT_SETTINGS = ['recentTurns', 'errorTurns'] as const;
+const SUMMARIZER_STATES: readonly string[] = ['none', 'ok', 'failed'];
+
+function checkHistoryInput(input: PlanInput, issues: ErrorIssue[]): void {
+  const policy = input.historyPolicy;
+  if (policy !== undefined) {
+    for (const name of SHARE_SETTINGS) {
+      const value = policy[name];
+      if (!(value >= 0 && value <= 1))
+        issues.push({ path: `historyPolicy.${name}`, message: `must be between 0 and 1, got ${value}` });
+    }
+    for (const name of COUNT_SETTINGS) {
+      const value = policy[name];
+      if (!(Number.isInteger(value) && value >= 0))
+        issues.push({ path: `historyPolicy.${name}`, message: `must be an integer ≥ 0, got ${value}` });
+    }
+    if (!SUMMARIZER_STATES.includes(policy.summarizer)) {
+      issues.push({
+        path: 'historyPolicy.summarizer',
+        message: `must be 'none', 'ok' or 'failed', got ${JSON.stringify(policy.summarizer)}`,
+      });
+    }
+  }
+  const checkpoint = input.checkpoint;
+  if (checkpoint) {
+    const { fromTurn, toTurn } = checkpoint;
+    if (!(Number.isInteger(fromTurn) && Number.isInteger(toTurn) && fromTurn >= 0 && fromTurn <= toTurn)) {
+      issues.push({
+        path: `checkpoint.${checkpoint.id}`,
+        message: `must cover turns fromTurn ≤ toTurn (integers ≥ 0), got ${fromTurn}–${toTurn}`,
+      });
+    }
+  }
+}
+
 const SECTION_RANK: ReadonlyMap<Section, number> = new Map(SECTIONS.map((section, i) => [section, i]));
 
 /** Prompt order: by section; inside one, stable parts first (so provider prompt caches hit), then as given. */
@@ -102,9 +150,16 @@ function orderIncluded(entries: IncludedEntry[]): IncludedEntry[] {
       index,
       section: SECTION_RANK.get(candidate.section) ?? 0,
       // History stays chronological, pinned turns included; elsewhere stable parts come first.
-      volatile: candidate.kind === 'turn' || isStable(reason) ? 0 : 1,
+      // A checkpoint opens history: it summarizes what came before every turn sent after it.
+      volatile: candidate.kind === 'turn' || candidate.kind === 'checkpoint' || isStable(reason) ? 0 : 1,
       position:
-        candidate.kind === 'turn' ? candidate.turnIndex : candidate.kind === 'item' ? candidate.order : 0,
+        candidate.kind === 'turn'
+          ? candidate.turnIndex
+          : candidate.kind === 'item'
+            ? candidate.order
+            : candidate.kind === 'checkpoint'
+              ? -1
+              : 0,
     };
   });
   keyed.sort(
@@ -214,13 +269,13 @@ export function planContext(input: PlanInput): ContextPlan {
     }
   }
 
-  // 3. Agent items in rank order, within the mode's limits.
+  // 3 and 4. Agent items in rank order, within the mode's limits; history newest first, as one contiguous run.
   const { topK, minScore, maxShare } = input.limits;
   const shareCap = Math.floor(available * maxShare);
   let agentCount = 0;
   let agentTokens = 0;
-  for (const candidate of input.agent) {
-    if (unavailable(candidate)) continue;
+  const considerAgent = (candidate: ItemCandidate) => {
+    if (unavailable(candidate)) return;
     const score = candidate.origin.via === 'agent' ? candidate.origin.score : 0;
     const rank = candidate.origin.via === 'agent' ? candidate.origin.rank : 0;
     if (taken.has(candidate.id)) exclude(candidate, { code: 'duplicate', of: candidate.id });
@@ -235,37 +290,97 @@ export function planContext(input: PlanInput): ContextPlan {
       agentCount += 1;
       agentTokens += candidate.tokens;
     }
-  }
+  };
 
-  // 3b. Memories from other conversations, best first, within their share of the budget.
+  // Memories from other conversations, best first, within their share of the budget. They come after every agent
+  // item, so retrieval decides the same with or without them. Without a history policy they come before history;
+  // with one, history and retrieval are weighed against each other first, and memories get the room left, so what
+  // another conversation learned never displaces this one's own turns.
   const memoryCap = Math.floor(available * (input.memoryShare ?? DEFAULT_MEMORY_SHARE));
   let memoryTokens = 0;
-  for (const candidate of input.memory ?? []) {
-    if (memoryTokens + candidate.tokens > memoryCap)
-      exclude(candidate, { code: 'memory-share', cap: memoryCap });
-    else if (candidate.tokens > remaining)
-      exclude(candidate, { code: 'budget', needed: candidate.tokens, remaining });
-    else {
-      take(candidate, { code: 'memory', memoryId: candidate.memoryId, source: candidate.source });
-      memoryTokens += candidate.tokens;
+  const considerMemories = () => {
+    for (const candidate of input.memory ?? []) {
+      if (memoryTokens + candidate.tokens > memoryCap)
+        exclude(candidate, { code: 'memory-share', cap: memoryCap });
+      else if (candidate.tokens > remaining)
+        exclude(candidate, { code: 'budget', needed: candidate.tokens, remaining });
+      else {
+        take(candidate, { code: 'memory', memoryId: candidate.memoryId, source: candidate.source });
+        memoryTokens += candidate.tokens;
+      }
     }
-  }
+  };
 
-  // 4. History, newest turn first, as one contiguous run. Age counts from the newest committed turn, pinned or not.
+  // Age counts from the newest committed turn, pinned or not.
   const newest = Math.max(-1, ...input.history.map((turn) => turn.turnIndex), ...pinnedTurnIndexes(input));
+  const policy = input.historyPolicy;
+  const { summarized, stream } = layoutHistory(input, newest);
+  for (const turn of summarized) {
+    exclude(turn, {
+      code: 'summarized',
+      checkpointId: (input.checkpoint as CheckpointCandidate).checkpointId,
+    });
+  }
+  const historyCap = policy ? Math.floor(available * policy.maxShare) : Number.POSITIVE_INFINITY;
+  let historyTokens = 0;
   let cutoff: string | null = null;
-  for (let i = input.history.length - 1; i >= 0; i--) {
-    const candidate = input.history[i] as (typeof input.history)[number];
-    if (cutoff === null && droppedPinnedTurn && candidate.turnIndex < droppedPinnedTurn.turnIndex) {
+  const considerHistory = ({ candidate, importance }: HistoryEntry) => {
+    if (cutoff === null && droppedPinnedTurn && timeOf(candidate) < droppedPinnedTurn.turnIndex) {
       cutoff = droppedPinnedTurn.id;
     }
     if (cutoff !== null) exclude(candidate, { code: 'history-cutoff', after: cutoff });
-    else if (candidate.tokens > remaining) {
+    else if (policy && historyTokens + candidate.tokens > historyCap) {
+      exclude(candidate, {
+        code: 'history-share',
+        cap: historyCap,
+        summarizer: policy.summarizer,
+        ...(importance && { importance }),
+      });
+      cutoff = candidate.id;
+    } else if (candidate.tokens > remaining) {
       exclude(candidate, { code: 'budget', needed: candidate.tokens, remaining });
       cutoff = candidate.id;
     } else {
-      take(candidate, { code: 'history', age: newest - candidate.turnIndex });
+      historyTokens += candidate.tokens;
+      take(
+        candidate,
+        candidate.kind === 'checkpoint'
+          ? {
+              code: 'checkpoint',
+              checkpointId: candidate.checkpointId,
+              fromTurn: candidate.fromTurn,
+              toTurn: candidate.toTurn,
+            }
+          : {
+              code: 'history',
+              age: newest - candidate.turnIndex,
+              ...(importance && { importance }),
+            },
+      );
     }
+  };
+
+  if (!policy) {
+    for (const candidate of input.agent) considerAgent(candidate);
+    considerMemories();
+    for (const entry of stream) considerHistory(entry);
+  } else {
+    // Both streams keep their own order; whichever head is worth more goes next, history on a tie. Recent and
+    // critical turns weigh 1, so they always come before retrieved items; older turns compete by their decay.
+    let a = 0;
+    let h = 0;
+    while (a < input.agent.length || h < stream.length) {
+      const agent = input.agent[a];
+      const entry = stream[h];
+      if (entry && (!agent || entry.weight >= agentValue(agent))) {
+        considerHistory(entry);
+        h++;
+      } else if (agent) {
+        considerAgent(agent);
+        a++;
+      }
+    }
+    considerMemories();
   }
 
   const ordered = orderIncluded(included);
@@ -286,6 +401,10 @@ export function planContext(input: PlanInput): ContextPlan {
     excluded,
     retrievalSetId: input.retrievalSetId,
   };
+}
+
+function agentValue(candidate: ItemCandidate): number {
+  return candidate.origin.via === 'agent' ? candidate.origin.score : 0;
 }
 
 function pinnedTurnIndexes(input: PlanInput): number[] {

@@ -120,14 +120,55 @@ export interface WorkspaceCandidate extends CandidateBase {
   readonly text: string;
 }
 
+/**
+ * A summary standing in for the oldest turns of history, through turn `toTurn`. The host's summarizer wrote it; the
+ * turns it covers stay stored and are excluded from the plan as `summarized`.
+ */
+export interface CheckpointCandidate extends CandidateBase {
+  readonly kind: 'checkpoint';
+  readonly checkpointId: string;
+  readonly summary: string;
+  /** The covered turns, by turn index: from the first through `toTurn`. */
+  readonly fromTurn: number;
+  readonly toTurn: number;
+}
+
 export type Candidate =
   | PromptCandidate
   | ItemCandidate
   | CardCandidate
   | TurnCandidate
+  | CheckpointCandidate
   | CurrentCandidate
   | MemoryCandidate
   | WorkspaceCandidate;
+
+/**
+ * How history is weighed once it competes for room: recent turns and turns with errors come first, older ones
+ * decay. `maxShare` caps what history (checkpoint and turns) may take of the budget.
+ */
+export interface HistoryPolicy {
+  /** The largest share (0–1) of the budget history may take; older turns beyond it are summarized or dropped. */
+  readonly maxShare: number;
+  /** How many of the newest turns are recent (importance `high`, weight 1). */
+  readonly recentTurns: number;
+  /** A turn with a failed tool call is `critical` while it is among this many newest turns. */
+  readonly errorTurns: number;
+  /** Weight lost per turn of age past the recent ones (0–1): weight = decay^(age − recentTurns + 1). */
+  readonly decay: number;
+  /** Whether a summarizer stands in for turns over the share: none configured, it wrote a checkpoint, or it failed. */
+  readonly summarizer: SummarizerStatus;
+}
+
+export type SummarizerStatus = 'none' | 'ok' | 'failed';
+
+export type ImportanceLevel = 'critical' | 'high' | 'medium' | 'low';
+
+/** How much a history turn matters for this request: its level and the weight it competes with (0–1). */
+export interface Importance {
+  readonly level: ImportanceLevel;
+  readonly weight: number;
+}
 
 /** Everything one plan is computed from: plain data, so a stored input replays to the identical plan. */
 export interface PlanInput {
@@ -155,6 +196,10 @@ export interface PlanInput {
   readonly current: CurrentCandidate;
   readonly workspace: WorkspaceCandidate | null;
   readonly retrievalSetId: string | null;
+  /** The summary standing in for the oldest turns; absent or null when history has none. */
+  readonly checkpoint?: CheckpointCandidate | null;
+  /** Absent: history is taken newest first after agent items, with no share cap and no importance (as before). */
+  readonly historyPolicy?: HistoryPolicy;
 }
 
 /** Why a candidate is in the plan. */
@@ -165,8 +210,15 @@ export type InclusionReason =
   | { readonly code: 'agent'; readonly score: number; readonly rank: number }
   /** Learned in another conversation: `source` names the session and the message or checkpoint. */
   | { readonly code: 'memory'; readonly memoryId: string; readonly source: MemorySource }
-  /** `age` 0 is the most recent committed turn. */
-  | { readonly code: 'history'; readonly age: number }
+  /** `age` 0 is the most recent committed turn; `importance` is set when the input has a history policy. */
+  | { readonly code: 'history'; readonly age: number; readonly importance?: Importance }
+  /** A summary of the turns through `toTurn`, which are excluded as `summarized`. */
+  | {
+      readonly code: 'checkpoint';
+      readonly checkpointId: string;
+      readonly fromTurn: number;
+      readonly toTurn: number;
+    }
   | { readonly code: 'current-turn' }
   | { readonly code: 'workspace' };
 
@@ -176,6 +228,19 @@ export type ExclusionReason =
   | { readonly code: 'budget'; readonly needed: number; readonly remaining: number }
   /** A newer turn did not fit; history stays one contiguous run of the newest turns. */
   | { readonly code: 'history-cutoff'; readonly after: string }
+  /** A checkpoint sent instead summarizes this turn; the turn itself stays stored. */
+  | { readonly code: 'summarized'; readonly checkpointId: string }
+  /**
+   * History would exceed its share of the budget and no summary stands in for this turn (`summarizer` says why:
+   * none configured, or it failed), so the oldest turns are dropped.
+   */
+  | {
+      readonly code: 'history-share';
+      readonly cap: number;
+      readonly summarizer: SummarizerStatus;
+      /** The turn's importance (a checkpoint has none). */
+      readonly importance?: Importance;
+    }
   | { readonly code: 'below-threshold'; readonly score: number; readonly threshold: number }
   /** The context mode allows fewer agent items than retrieval offered. */
   | { readonly code: 'mode-limit'; readonly mode: ContextMode; readonly limit: number }

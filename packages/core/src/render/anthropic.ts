@@ -95,6 +95,7 @@ export function renderAnthropicMessages(plan: ContextPlan, options: RenderOption
     else messages.push({ role, content: [...blocks] });
   };
   const defined = new Set(layout.tools.map(({ body }) => body.functionName));
+  if (layout.checkpoint !== null) push('user', [{ type: 'text', text: layout.checkpoint }]);
   for (const message of layout.history) {
     const converted = blocksOf(message, defined);
     if (converted) push(...converted);

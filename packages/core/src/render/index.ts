@@ -17,6 +17,7 @@ export {
   escapeText,
   formatArguments,
   formatCard,
+  formatCheckpoint,
   formatFragment,
   formatItem,
   formatMemory,

@@ -1,7 +1,7 @@
 import type { ItemRef } from '../catalog/index.js';
 import { type ContextPlan, type ItemBody, isStableReason as isStable } from '../planner/index.js';
 import type { ChatMessage, TurnStep, UserMessage } from '../session/index.js';
-import { formatCard, formatFragment, formatItem, formatMemory } from './text.js';
+import { formatCard, formatCheckpoint, formatFragment, formatItem, formatMemory } from './text.js';
 
 export interface ToolDefinition {
   readonly ref: ItemRef;
@@ -13,6 +13,8 @@ export interface PromptLayout {
   /** The system prompt's parts: prompt text, fragments, then stable items and sticky cards. */
   readonly system: readonly string[];
   readonly tools: readonly ToolDefinition[];
+  /** The summary of earlier turns, formatted, sent as a user message before the history; null when none. */
+  readonly checkpoint: string | null;
   /** Included history, oldest first; notes are left out. */
   readonly history: readonly ChatMessage[];
   /** Parts that change per request (agent items, leased and ephemeral pins, memories): sent before the user's text. */
@@ -32,6 +34,7 @@ export function layoutPlan(plan: ContextPlan): PromptLayout {
   let current: UserMessage | null = null;
   let steps: readonly TurnStep[] = [];
   let workspace: string | null = null;
+  let checkpoint: string | null = null;
 
   for (const { candidate, reason } of plan.included) {
     const into = isStable(reason) ? system : volatile;
@@ -56,6 +59,9 @@ export function layoutPlan(plan: ContextPlan): PromptLayout {
         for (const message of candidate.messages)
           if (message.role !== 'system' && message.role !== 'error') history.push(message);
         break;
+      case 'checkpoint':
+        checkpoint = formatCheckpoint(candidate.summary, candidate.toTurn - candidate.fromTurn + 1);
+        break;
       case 'current':
         current = candidate.message;
         steps = candidate.steps;
@@ -66,5 +72,5 @@ export function layoutPlan(plan: ContextPlan): PromptLayout {
     }
   }
   if (!current) throw new TypeError(`Plan ${plan.id} has no current turn; was it produced by planContext?`);
-  return { system, tools, history, volatile, current, workspace, steps };
+  return { system, tools, checkpoint, history, volatile, current, workspace, steps };
 }

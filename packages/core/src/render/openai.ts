@@ -68,6 +68,7 @@ export function renderOpenAIChat(plan: ContextPlan, options: RenderOptions): Ope
   const messages: OpenAIMessage[] = [];
   if (layout.system.length > 0)
     messages.push({ role: 'system', content: layout.system.join(PART_SEPARATOR) });
+  if (layout.checkpoint !== null) messages.push({ role: 'user', content: layout.checkpoint });
   for (const message of layout.history) {
     const converted = toOpenAI(message);
     if (converted) messages.push(converted);

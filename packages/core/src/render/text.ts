@@ -46,6 +46,18 @@ export function formatMemory(content: MemoryContent): string {
     : element('memory', { kind: 'key-point' }, content.text);
 }
 
+/**
+ * A checkpoint as it is sent: a summary of earlier turns, marked as such so the model does not take it for the
+ * user's words, and escaped like any item so it cannot close its element.
+ */
+export function formatCheckpoint(summary: string, turns: number): string {
+  return (
+    'We are continuing an earlier conversation. This is a summary of its first ' +
+    `${turns} turn${turns === 1 ? '' : 's'}, not a new message:\n` +
+    element('conversation-summary', { turns: String(turns) }, summary)
+  );
+}
+
 /** A tool definition, as the text its tokens are counted from. */
 export function formatToolForCounting(body: Extract<ItemBody, { type: 'tool' }>): string {
   return `${body.functionName}\n${body.description}\n${JSON.stringify(body.inputSchema)}`;

@@ -16,6 +16,7 @@ export type {
   AssistantMessage,
   BranchOrigin,
   ChatMessage,
+  Checkpoint,
   ContextMode,
   Lease,
   LeaseScope,

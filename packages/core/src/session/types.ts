@@ -116,6 +116,26 @@ export interface BranchOrigin {
   readonly throughMessageId: string | null;
 }
 
+/**
+ * A summary standing in for the oldest turns once history outgrew its share of the window. It covers every turn
+ * from the first through the one holding `lastMessageId`; those messages stay stored as they were.
+ */
+export interface Checkpoint {
+  readonly id: string;
+  /** ISO 8601. */
+  readonly createdAt: string;
+  /** The first and last message covered. */
+  readonly firstMessageId: string;
+  readonly lastMessageId: string;
+  /** How many turns and sent messages it covers. */
+  readonly turns: number;
+  readonly messages: number;
+  readonly summary: string;
+  /** What the summarizer found worth remembering beyond this session, when it says. */
+  readonly keyPoints?: readonly string[];
+  readonly preferences?: Readonly<Record<string, string>>;
+}
+
 /** Everything about a session except its messages, which are stored one by one. */
 export interface SessionRecord {
   readonly id: string;
@@ -135,6 +155,8 @@ export interface SessionRecord {
   readonly branch?: BranchOrigin;
   /** False: the session neither writes memories for other sessions nor receives theirs. Absent means true. */
   readonly memory?: boolean;
+  /** Summaries of older turns, newest last; absent until history first outgrows its share. */
+  readonly checkpoints?: readonly Checkpoint[];
 }
 
 /** Token usage a provider reported for one request. */

@@ -1,5 +1,5 @@
 import type { JsonValue } from '../catalog/index.js';
-import { NotFoundError } from '../errors/index.js';
+import { NotFoundError, reportError } from '../errors/index.js';
 import type { RetrievalSet } from '../retrieval/index.js';
 import type { ChatMessage, SessionRecord, UsageReport } from '../session/index.js';
 import type { LoadedSession, Store, StoredPlan, StoreEvent, TurnCommit } from './types.js';
@@ -135,18 +135,8 @@ export class MemoryStore implements Store {
       try {
         listener(event);
       } catch (error) {
-        reportListenerError(error);
+        reportError(error);
       }
     }
   }
-}
-
-/** Like an event target: a failing listener is reported, never allowed to fail the write it was told about. */
-function reportListenerError(error: unknown): void {
-  const report = (globalThis as { reportError?: (error: unknown) => void }).reportError;
-  if (report) report(error);
-  else
-    setTimeout(() => {
-      throw error;
-    });
 }

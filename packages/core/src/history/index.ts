@@ -1,0 +1,30 @@
+export {
+  type CompressionInput,
+  type CompressionOutcome,
+  compressHistory,
+  type MessagesOfTurn,
+  readSummary,
+} from './compress.js';
+export {
+  BLOB_REF_PREFIX,
+  blobHash,
+  blobHashOf,
+  type CompactedText,
+  compactText,
+  findBlobRefs,
+} from './large-content.js';
+export {
+  DEFAULT_HISTORY,
+  DEFAULT_LARGE_CONTENT,
+  resolveHistoryOptions,
+  resolveLargeContentOptions,
+} from './options.js';
+export type {
+  HistoryOptions,
+  HistorySettings,
+  LargeContentOptions,
+  LargeContentSettings,
+  Summarizer,
+  SummarizerInput,
+  SummaryResult,
+} from './types.js';
