@@ -44,6 +44,7 @@ import {
 import type { StoredPlan } from '../store/index.js';
 import { TOKEN_OVERHEAD } from '../tokens/index.js';
 import type { EngineContext } from './context.js';
+import { estimateDraft } from './estimate.js';
 import { requestContextFromPlan } from './request-context.js';
 import { groupTurns, type Turn } from './turns.js';
 
@@ -374,6 +375,15 @@ export class Session<R = OpenAIChatRequest> {
       this.#open = null;
       throw error;
     }
+  }
+
+  /** The plan a request for this draft would get now, without opening a turn or writing anything. */
+  estimate(draftText: string): Promise<ContextPlan> {
+    return estimateDraft(draftText, {
+      select: (query) => this.#select(query),
+      planInput: (message, retrievalSet) => this.#planInput(message, [], retrievalSet),
+      now: this.#engine.now,
+    });
   }
 
   /**
