@@ -28,7 +28,11 @@ export function formatDifference(difference: number): string {
   return difference > 0 ? `+${formatTokens(difference)}` : `−${formatTokens(-difference)}`;
 }
 
-export const MODE_LABELS: Readonly<Record<ContextMode, string>> = { off: 'Off', light: 'Light', heavy: 'Heavy' };
+export const MODE_LABELS: Readonly<Record<ContextMode, string>> = {
+  off: 'Off',
+  light: 'Light',
+  heavy: 'Heavy',
+};
 
 export const INCLUDE_MODE_LABELS: Readonly<Record<IncludeMode, string>> = {
   always: 'Always',

@@ -16,7 +16,9 @@ export function selectionSummary(items: readonly Pick<RequestContextItem, 'type'
   for (const type of ['rule', 'reference', 'tool'] as const) {
     const ofType = items.filter((item) => item.type === type);
     if (ofType.length === 0) continue;
-    const counts = ORDER.map((mode) => [mode, ofType.filter((item) => item.includeMode === mode).length] as const)
+    const counts = ORDER.map(
+      (mode) => [mode, ofType.filter((item) => item.includeMode === mode).length] as const,
+    )
       .filter(([, count]) => count > 0)
       // Most first; ties in the order agent, always, manual.
       .sort((a, b) => b[1] - a[1] || ORDER.indexOf(a[0]) - ORDER.indexOf(b[0]));

@@ -60,7 +60,8 @@ export function useSetCatalog(): UseMutationResult<void, Error, Catalog | Catalo
       client.invalidateQueries({
         predicate: (query) =>
           query.queryKey[0] === 'ctxkit' &&
-          (query.queryKey[1] === 'catalog' || (query.queryKey[1] === 'session' && query.queryKey[3] === 'estimate')),
+          (query.queryKey[1] === 'catalog' ||
+            (query.queryKey[1] === 'session' && query.queryKey[3] === 'estimate')),
       }),
   });
 }

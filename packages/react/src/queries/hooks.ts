@@ -1,13 +1,13 @@
-import {
-  type AssistantMessage,
-  type Catalog,
-  type ChatMessage,
-  type ContextMode,
-  type ContextPlan,
-  type Pin,
-  type RequestContext,
-  type SessionRecord,
-  type UsageReport,
+import type {
+  AssistantMessage,
+  Catalog,
+  ChatMessage,
+  ContextMode,
+  ContextPlan,
+  Pin,
+  RequestContext,
+  SessionRecord,
+  UsageReport,
 } from '@ctxkit/core';
 import { keepPreviousData, type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -48,7 +48,10 @@ export function useMessages(sessionId: string): UseQueryResult<readonly ChatMess
 }
 
 /** One assistant message's request context; `null` for a message without one (written before tracking). */
-export function useRequestContext(sessionId: string, messageId: string): UseQueryResult<RequestContext | null> {
+export function useRequestContext(
+  sessionId: string,
+  messageId: string,
+): UseQueryResult<RequestContext | null> {
   const engine = useEngine();
   return useQuery({
     ...fromStore,
@@ -110,7 +113,11 @@ export function useContextMode(sessionId: string): UseQueryResult<ContextModeSta
     queryKey: ctxkitKeys.record(sessionId),
     queryFn: async () => (await engine.store.loadSession(sessionId))?.record ?? null,
     select: (record: SessionRecord | null) =>
-      record && { mode: record.mode ?? engine.defaultMode, override: record.mode, defaultMode: engine.defaultMode },
+      record && {
+        mode: record.mode ?? engine.defaultMode,
+        override: record.mode,
+        defaultMode: engine.defaultMode,
+      },
   });
 }
 

@@ -12,5 +12,6 @@ export const ctxkitKeys = {
   usage: (sessionId: string) => ['ctxkit', 'session', sessionId, 'usage'] as const,
   plan: (sessionId: string, planId: string) => ['ctxkit', 'session', sessionId, 'plan', planId] as const,
   estimates: (sessionId: string) => ['ctxkit', 'session', sessionId, 'estimate'] as const,
-  estimate: (sessionId: string, draft: string) => ['ctxkit', 'session', sessionId, 'estimate', draft] as const,
+  estimate: (sessionId: string, draft: string) =>
+    ['ctxkit', 'session', sessionId, 'estimate', draft] as const,
 };

@@ -14,7 +14,11 @@ import {
 export const kitCatalog: CatalogInput = {
   rules: [
     { name: 'Authentication Rules', content: 'Check the session token on every request.', include: 'always' },
-    { name: 'Error Handling', content: 'Return typed errors that name what failed and where.', include: 'manual' },
+    {
+      name: 'Error Handling',
+      content: 'Return typed errors that name what failed and where.',
+      include: 'manual',
+    },
     {
       name: 'File Operations',
       description: 'Reading and writing files safely on disk',
@@ -29,14 +33,22 @@ export const kitCatalog: CatalogInput = {
     },
   ],
   references: [
-    { name: 'API Documentation', content: 'GET /users returns the users. POST /users creates one.', include: 'always' },
+    {
+      name: 'API Documentation',
+      content: 'GET /users returns the users. POST /users creates one.',
+      include: 'always',
+    },
     {
       name: 'Database Schema',
       description: 'Tables of the database: users, sessions, files',
       content: 'CREATE TABLE users (id TEXT PRIMARY KEY, name TEXT); CREATE TABLE files (path TEXT);',
       include: 'agent',
     },
-    { name: 'Style Guide', content: 'Prefer small functions with names that explain themselves.', include: 'manual' },
+    {
+      name: 'Style Guide',
+      content: 'Prefer small functions with names that explain themselves.',
+      include: 'manual',
+    },
   ],
   servers: [{ name: 'filesystem', include: 'agent' }, { name: 'database' }],
   tools: [
@@ -73,7 +85,10 @@ const LONG = 'an-exceptionally-long-identifier-that-keeps-going-without-spaces-t
 /** A catalog of 200 items (long names among them) for the picker and for long lists. */
 export function largeCatalog(count = 200): CatalogInput {
   const rules = Array.from({ length: count / 2 }, (_, i) => ({
-    name: i % 17 === 0 ? `Rule ${i} ${LONG}` : `Rule ${i}: ${['naming', 'errors', 'files', 'tests', 'logging'][i % 5]}`,
+    name:
+      i % 17 === 0
+        ? `Rule ${i} ${LONG}`
+        : `Rule ${i}: ${['naming', 'errors', 'files', 'tests', 'logging'][i % 5]}`,
     description: `Guidance number ${i} about ${['naming', 'errors', 'files', 'tests', 'logging'][i % 5]}`,
     content: `Rule ${i} says: ${'keep it simple. '.repeat(1 + (i % 4))}`,
     include: (['always', 'manual', 'agent'] as const)[i % 3 === 0 ? 0 : i % 3 === 1 ? 1 : 2],
@@ -140,7 +155,10 @@ export async function conversation(options: EngineOptions = {}): Promise<Convers
     { kind: 'card', title: 'Goal: atomic writes', text: 'Every file write goes through a rename.' },
     { kind: 'leased', lease: { kind: 'turns', turns: 3 } },
   );
-  await session.pin({ kind: 'item', ref: { type: 'reference', name: 'Database Schema' } }, { kind: 'ephemeral' });
+  await session.pin(
+    { kind: 'item', ref: { type: 'reference', name: 'Database Schema' } },
+    { kind: 'ephemeral' },
+  );
   const second = await session.prepare('How do I read a file from disk and write the file safely?');
   const secondCommit = await session.commit(
     second,
@@ -203,7 +221,9 @@ export class FailingStore extends MemoryStore {
  * An engine whose store reads hang or fail, and the id of a session in that store. The session was created by
  * another engine, so this one must read it from the store too (as after a reload).
  */
-export async function brokenEngine(kind: 'pending' | 'failing'): Promise<{ engine: Engine; sessionId: string }> {
+export async function brokenEngine(
+  kind: 'pending' | 'failing',
+): Promise<{ engine: Engine; sessionId: string }> {
   const store = kind === 'pending' ? new PendingStore() : new FailingStore();
   const session = await (await kitEngine({ store })).createSession();
   return { engine: await kitEngine({ store }), sessionId: session.id };

@@ -1,4 +1,11 @@
-import { type BudgetError, type ContextPlan, type ExclusionReason, type InclusionReason, SECTIONS, type Section } from '@ctxkit/core';
+import {
+  type BudgetError,
+  type ContextPlan,
+  type ExclusionReason,
+  type InclusionReason,
+  SECTIONS,
+  type Section,
+} from '@ctxkit/core';
 import { candidateLabel } from '../context-details/model.js';
 
 /** How full the window is: below `warn`, `ok`; from `warn`, `warn`; from `danger`, `danger`; required context that does not fit, `over`. */
@@ -28,7 +35,10 @@ export interface BudgetModel {
   readonly segments: readonly BudgetSegment[];
 }
 
-export function budgetOfPlan(plan: ContextPlan, thresholds: BudgetThresholds = DEFAULT_THRESHOLDS): BudgetModel {
+export function budgetOfPlan(
+  plan: ContextPlan,
+  thresholds: BudgetThresholds = DEFAULT_THRESHOLDS,
+): BudgetModel {
   const { used, available, overhead } = plan.budget;
   const segments: BudgetSegment[] = SECTIONS.flatMap((section) => {
     // The fixed overhead (system message, reply priming) is counted with the system prompt.
@@ -67,12 +77,28 @@ export interface AutoEntry {
 export function autoIncluded(plan: ContextPlan): { included: AutoEntry[]; excluded: AutoEntry[] } {
   const included = plan.included.flatMap(({ candidate, reason }): AutoEntry[] =>
     reason.code === 'agent' || (reason.code === 'pinned' && reason.pin !== 'sticky')
-      ? [{ key: candidate.id, label: candidateLabel(candidate), tokens: candidate.tokens, reason, included: true }]
+      ? [
+          {
+            key: candidate.id,
+            label: candidateLabel(candidate),
+            tokens: candidate.tokens,
+            reason,
+            included: true,
+          },
+        ]
       : [],
   );
   const excluded = plan.excluded.flatMap(({ candidate, reason }): AutoEntry[] =>
     candidate.kind === 'item' && candidate.origin.via === 'agent'
-      ? [{ key: candidate.id, label: candidateLabel(candidate), tokens: candidate.tokens, reason, included: false }]
+      ? [
+          {
+            key: candidate.id,
+            label: candidateLabel(candidate),
+            tokens: candidate.tokens,
+            reason,
+            included: false,
+          },
+        ]
       : [],
   );
   return { included, excluded };

@@ -8,7 +8,6 @@ import {
 import {
   createContext,
   type HTMLAttributes,
-  type KeyboardEvent as ReactKeyboardEvent,
   type ReactNode,
   useContext,
   useEffect,
@@ -38,8 +37,8 @@ import {
   type Disclosure,
   ErrorMessage,
   errorText,
-  type LoadState,
   Loading as LoadingStatus,
+  type LoadState,
   matchesHotkey,
   openState,
   parseHotkey,
@@ -152,6 +151,18 @@ export function Root({
     return () => window.removeEventListener('keydown', onKeyDown);
   }, [hotkey]);
 
+  // While the breakdown is open, Escape closes it and puts focus back on its trigger, like a popover.
+  const { open: breakdownOpen, setOpen: setBreakdownOpen, triggerId } = breakdown;
+  useEffect(() => {
+    if (!breakdownOpen) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setBreakdownOpen(false);
+      document.getElementById(triggerId)?.focus();
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [breakdownOpen, setBreakdownOpen, triggerId]);
   const state: LoadState = budget ? 'ready' : estimate.isError ? 'error' : 'loading';
   const value: MeterContextValue = {
     state,
@@ -184,13 +195,19 @@ export function Root({
 }
 
 export function Loading(props: StatusProps) {
-  return useBudgetMeter().state === 'loading' ? <LoadingStatus {...props}>{props.children ?? 'Estimating…'}</LoadingStatus> : null;
+  return useBudgetMeter().state === 'loading' ? (
+    <LoadingStatus {...props}>{props.children ?? 'Estimating…'}</LoadingStatus>
+  ) : null;
 }
 
 export function ErrorState({ children, ...props }: StatusProps) {
   const { state, error } = useBudgetMeter();
   if (state !== 'error') return null;
-  return <ErrorMessage {...props}>{children ?? `Could not estimate the context: ${errorText(error)}`}</ErrorMessage>;
+  return (
+    <ErrorMessage {...props}>
+      {children ?? `Could not estimate the context: ${errorText(error)}`}
+    </ErrorMessage>
+  );
 }
 
 /** The bar: a `meter` with one segment per prompt section (`data-section`), sized by its tokens. */
@@ -199,6 +216,8 @@ export function Bar({ className, children, ...props }: HTMLAttributes<HTMLDivEle
   if (!budget) return null;
   const percent = Math.round(budget.share * 100);
   return (
+    // A <meter> cannot hold the segments, so this is a div with the meter role and its values.
+    // biome-ignore lint/a11y/useSemanticElements: segmented bar
     <div
       role="meter"
       aria-label="Context budget"
@@ -253,8 +272,8 @@ export function OverBudget({ className, ...props }: HTMLAttributes<HTMLParagraph
   if (budget?.level !== 'over') return null;
   return (
     <p role="alert" className={cx('ctxkit-meter__over', className)} {...props}>
-      Required context is {formatTokens(budget.used - budget.available)} tokens over the budget. Remove session
-      items or sticky pins to send.
+      Required context is {formatTokens(budget.used - budget.available)} tokens over the budget. Remove
+      session items or sticky pins to send.
     </p>
   );
 }
@@ -270,7 +289,8 @@ export function LastReply({ className, ...props }: HTMLAttributes<HTMLParagraphE
         <>Last reply: estimated {formatTokens(estimated)} tokens (no usage reported)</>
       ) : (
         <>
-          Last reply: <strong>{formatTokens(actual)}</strong> tokens used, estimated {formatTokens(estimated)} (
+          Last reply: <strong>{formatTokens(actual)}</strong> tokens used, estimated {formatTokens(estimated)}{' '}
+          (
           <span className="ctxkit-meter__difference" data-sign={Math.sign(actual - estimated)}>
             {formatDifference(actual - estimated)}
           </span>
@@ -331,7 +351,8 @@ function autoReasonText(entry: AutoEntry): string {
   const reason = entry.reason;
   if (!entry.included) return exclusionText(reason as Exclude<typeof reason, InclusionReason>);
   const included = reason as InclusionReason;
-  if (included.code === 'agent') return `retrieved: score ${formatScore(included.score)}, rank ${included.rank + 1}`;
+  if (included.code === 'agent')
+    return `retrieved: score ${formatScore(included.score)}, rank ${included.rank + 1}`;
   if (included.code === 'pinned') return `${included.pin} pin`;
   return included.code;
 }
@@ -340,24 +361,16 @@ function autoReasonText(entry: AutoEntry): string {
  * The popover behind the meter: tokens per section, what the context mode and pins added and why, and the
  * retrieved candidates left out. Escape closes it and returns focus to its trigger.
  */
-export function BreakdownContent({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
+export function BreakdownContent({ className, ...props }: HTMLAttributes<HTMLElement>) {
   const { breakdown, plan, budget, mode, hotkey, resetMode } = useBudgetMeter();
   if (!plan || !budget || !breakdown.open) return null;
   const auto = autoIncluded(plan);
-  const close = (event: ReactKeyboardEvent) => {
-    if (event.key !== 'Escape') return;
-    event.stopPropagation();
-    breakdown.setOpen(false);
-    document.getElementById(breakdown.triggerId)?.focus();
-  };
   return (
-    <div
+    <section
       id={breakdown.contentId}
-      role="region"
       aria-labelledby={breakdown.triggerId}
       className={cx('ctxkit-meter__breakdown', className)}
       data-state="open"
-      onKeyDown={close}
       {...props}
     >
       <h3 className="ctxkit-meter__breakdown-heading">By section</h3>
@@ -396,7 +409,7 @@ export function BreakdownContent({ className, ...props }: HTMLAttributes<HTMLDiv
           )}
         </p>
       )}
-    </div>
+    </section>
   );
 }
 
@@ -416,6 +429,7 @@ function AutoList({ entries }: { entries: readonly AutoEntry[] }) {
 
 export function ModeError(props: StatusProps) {
   const { modeError } = useBudgetMeter();
-  return modeError ? <ErrorMessage {...props}>Could not change the mode: {errorText(modeError)}</ErrorMessage> : null;
+  return modeError ? (
+    <ErrorMessage {...props}>Could not change the mode: {errorText(modeError)}</ErrorMessage>
+  ) : null;
 }
-

@@ -36,7 +36,9 @@ describe('ContextDetails', () => {
         .element(screen.getByText(`Agent ${item.similarityScore?.toFixed(2)}`).first())
         .toBeVisible();
     }
-    await expect.element(screen.getByRole('button', { name: /^Rules \(\d+\)/ })).toHaveAttribute('aria-expanded', 'true');
+    await expect
+      .element(screen.getByRole('button', { name: /^Rules \(\d+\)/ }))
+      .toHaveAttribute('aria-expanded', 'true');
     await expect.element(screen.getByText(/^\d+ rules? \(/)).toBeVisible();
     // The pinned card and the history turn come from the plan.
     await expect.element(screen.getByText('Goal: atomic writes')).toBeVisible();
@@ -46,7 +48,9 @@ describe('ContextDetails', () => {
     const toggle = screen.getByRole('button', { name: `Show excluded (${plan.excluded.length})` });
     await expect.element(toggle).toHaveAttribute('aria-expanded', 'false');
     await toggle.click();
-    await expect.element(screen.getByRole('button', { name: /^Hide excluded/ })).toHaveAttribute('aria-expanded', 'true');
+    await expect
+      .element(screen.getByRole('button', { name: /^Hide excluded/ }))
+      .toHaveAttribute('aria-expanded', 'true');
     expect(root.querySelectorAll('[data-reason]')).toHaveLength(plan.excluded.length);
 
     // Clicking an item hands its reference to the host.

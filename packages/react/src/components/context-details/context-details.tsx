@@ -23,7 +23,13 @@ export type ContextDetailsProps = Omit<RootProps, 'children'> & {
 
 function Sections() {
   const { model } = useContextDetails();
-  return <>{model?.sections.map((section) => <Section key={section.id} section={section} />)}</>;
+  return (
+    <>
+      {model?.sections.map((section) => (
+        <Section key={section.id} section={section} />
+      ))}
+    </>
+  );
 }
 
 /**

@@ -1,8 +1,8 @@
 export { ContextDetails, type ContextDetailsProps } from './context-details.js';
 export {
   buildContextDetails,
-  candidateLabel,
   type ContextDetailsModel,
+  candidateLabel,
   type DetailItem,
   type DetailSection,
   type DetailSectionId,

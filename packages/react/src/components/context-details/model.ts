@@ -82,9 +82,13 @@ export function buildContextDetails(context: RequestContext, plan: ContextPlan |
   }
   for (const { candidate, reason } of plan?.included ?? []) {
     if (candidate.kind === 'card' && !candidate.ref) {
-      bySection
-        .get('pins')
-        ?.push({ key: candidate.id, label: candidate.title, ref: null, pin: candidate.pin, tokens: candidate.tokens });
+      bySection.get('pins')?.push({
+        key: candidate.id,
+        label: candidate.title,
+        ref: null,
+        pin: candidate.pin,
+        tokens: candidate.tokens,
+      });
     } else if (candidate.kind === 'turn') {
       const pin = reason.code === 'pinned' ? reason.pin : undefined;
       bySection.get(pin ? 'pins' : 'history')?.push({
@@ -112,7 +116,8 @@ export function buildContextDetails(context: RequestContext, plan: ContextPlan |
 }
 
 function excludedDetail(candidate: Candidate, reason: ExclusionReason): ExcludedDetail {
-  const ref = candidate.kind === 'item' ? candidate.ref : candidate.kind === 'card' ? (candidate.ref ?? null) : null;
+  const ref =
+    candidate.kind === 'item' ? candidate.ref : candidate.kind === 'card' ? (candidate.ref ?? null) : null;
   return {
     key: candidate.id,
     label: candidateLabel(candidate),

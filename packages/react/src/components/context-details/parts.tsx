@@ -7,8 +7,8 @@ import {
   EmptyMessage,
   ErrorMessage,
   errorText,
-  type LoadState,
   Loading as LoadingStatus,
+  type LoadState,
   openState,
   type StatusProps,
   useDisclosure,
@@ -97,7 +97,9 @@ export function Loading(props: StatusProps) {
 export function ErrorState({ children, ...props }: StatusProps) {
   const { state, error } = useContextDetails();
   if (state !== 'error') return null;
-  return <ErrorMessage {...props}>{children ?? `Could not load the context: ${errorText(error)}`}</ErrorMessage>;
+  return (
+    <ErrorMessage {...props}>{children ?? `Could not load the context: ${errorText(error)}`}</ErrorMessage>
+  );
 }
 
 /** Shown for replies without a request context (written before context tracking). */
@@ -105,7 +107,11 @@ export function Empty({ children = 'No context data available', ...props }: Stat
   return useContextDetails().state === 'empty' ? <EmptyMessage {...props}>{children}</EmptyMessage> : null;
 }
 
-export function Heading({ className, children = 'Context used', ...props }: HTMLAttributes<HTMLHeadingElement>) {
+export function Heading({
+  className,
+  children = 'Context used',
+  ...props
+}: HTMLAttributes<HTMLHeadingElement>) {
   return (
     <h2 className={cx('ctxkit-details__heading', className)} {...props}>
       {children}
@@ -244,7 +250,10 @@ export function Pill({ item, className, ...props }: PillProps) {
     <span className="ctxkit-pills">
       {mode && (
         <span className={cx('ctxkit-pill', className)} data-include-mode={mode} {...props}>
-          {pillText({ includeMode: mode, ...(item.similarityScore !== undefined && { similarityScore: item.similarityScore }) })}
+          {pillText({
+            includeMode: mode,
+            ...(item.similarityScore !== undefined && { similarityScore: item.similarityScore }),
+          })}
         </span>
       )}
       {pin && (
@@ -281,7 +290,9 @@ export function ExcludedContent({ className, ...props }: HTMLAttributes<HTMLDivE
   const { model, excluded, planError, planLoading, onItemClick } = useContextDetails();
   if (planError) {
     return (
-      <ErrorMessage className={className}>Excluded items are unavailable: {errorText(planError)}</ErrorMessage>
+      <ErrorMessage className={className}>
+        Excluded items are unavailable: {errorText(planError)}
+      </ErrorMessage>
     );
   }
   if (planLoading) return <LoadingStatus className={className}>Loading the plan…</LoadingStatus>;

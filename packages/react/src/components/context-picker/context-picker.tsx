@@ -1,4 +1,15 @@
-import { ActionError, Count, Empty, ErrorState, Group, Loading, Option, Root, type RootProps, Search } from './parts.js';
+import {
+  ActionError,
+  Count,
+  Empty,
+  ErrorState,
+  Group,
+  Loading,
+  Option,
+  Root,
+  type RootProps,
+  Search,
+} from './parts.js';
 
 export type ContextPickerProps = Omit<RootProps, 'children'> & {
   /** The heading's text; `null` for none. */

@@ -13,7 +13,11 @@ export interface PickerGroup {
   readonly options: readonly PickerOption[];
 }
 
-const GROUP_LABELS: Readonly<Record<ItemType, string>> = { rule: 'Rules', reference: 'References', tool: 'Tools' };
+const GROUP_LABELS: Readonly<Record<ItemType, string>> = {
+  rule: 'Rules',
+  reference: 'References',
+  tool: 'Tools',
+};
 
 /**
  * Enabled catalog items matching the query (name, server or description, case-insensitive, every word), grouped

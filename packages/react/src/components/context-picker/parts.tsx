@@ -16,8 +16,8 @@ import {
   EmptyMessage,
   ErrorMessage,
   errorText,
-  type LoadState,
   Loading as LoadingStatus,
+  type LoadState,
   type StatusProps,
 } from '../../shared/index.js';
 import { type PickerGroup, type PickerOption, pickerGroups } from './model.js';
@@ -54,17 +54,20 @@ export function Root({ sessionId, defaultQuery = '', className, children, ...pro
   const actions = useSessionActions(sessionId);
   const [query, setQuery] = useState(defaultQuery);
   const groups = useMemo(
-    () => (catalog.data && session.data ? pickerGroups(catalog.data.items, session.data.contextItems, query) : []),
+    () =>
+      catalog.data && session.data ? pickerGroups(catalog.data.items, session.data.contextItems, query) : [],
     [catalog.data, session.data, query],
   );
-  const error = catalog.error ?? session.error ?? (session.data === null ? new Error(`No session ${sessionId}`) : null);
-  const state: LoadState = catalog.isPending || session.isPending
-    ? 'loading'
-    : error
-      ? 'error'
-      : groups.length === 0
-        ? 'empty'
-        : 'ready';
+  const error =
+    catalog.error ?? session.error ?? (session.data === null ? new Error(`No session ${sessionId}`) : null);
+  const state: LoadState =
+    catalog.isPending || session.isPending
+      ? 'loading'
+      : error
+        ? 'error'
+        : groups.length === 0
+          ? 'empty'
+          : 'ready';
   const value: PickerContextValue = {
     state,
     groups,
@@ -90,7 +93,9 @@ export function Loading(props: StatusProps) {
 export function ErrorState({ children, ...props }: StatusProps) {
   const { state, error } = useContextPicker();
   if (state !== 'error') return null;
-  return <ErrorMessage {...props}>{children ?? `Could not load the catalog: ${errorText(error)}`}</ErrorMessage>;
+  return (
+    <ErrorMessage {...props}>{children ?? `Could not load the catalog: ${errorText(error)}`}</ErrorMessage>
+  );
 }
 
 export function Empty({ children, ...props }: StatusProps) {
@@ -106,7 +111,9 @@ export function Empty({ children, ...props }: StatusProps) {
 export function ActionError(props: StatusProps) {
   const { actions } = useContextPicker();
   const error = actions.addItem.error ?? actions.removeItem.error;
-  return error ? <ErrorMessage {...props}>Could not change the session: {errorText(error)}</ErrorMessage> : null;
+  return error ? (
+    <ErrorMessage {...props}>Could not change the session: {errorText(error)}</ErrorMessage>
+  ) : null;
 }
 
 export interface SearchProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange'> {

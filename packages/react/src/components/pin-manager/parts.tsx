@@ -13,8 +13,8 @@ import {
   EmptyMessage,
   ErrorMessage,
   errorText,
-  type LoadState,
   Loading as LoadingStatus,
+  type LoadState,
   type StatusProps,
 } from '../../shared/index.js';
 import { buildPinRows, type PinRow, type SuggestedPin, targetTitle } from './model.js';
@@ -78,13 +78,14 @@ export function Root({
   const visible = suggestions.filter((suggestion) => !hidden.has(suggestion.id));
   const hide = (suggestion: SuggestedPin) => setHidden((ids) => new Set(ids).add(suggestion.id));
   const error = pins.error ?? messages.error;
-  const state: LoadState = pins.isPending || messages.isPending
-    ? 'loading'
-    : error || pins.data === null
-      ? 'error'
-      : (pins.data?.length ?? 0) === 0 && visible.length === 0
-        ? 'empty'
-        : 'ready';
+  const state: LoadState =
+    pins.isPending || messages.isPending
+      ? 'loading'
+      : error || pins.data === null
+        ? 'error'
+        : (pins.data?.length ?? 0) === 0 && visible.length === 0
+          ? 'empty'
+          : 'ready';
   const value: PinManagerContextValue = {
     state,
     groups,
@@ -95,7 +96,10 @@ export function Root({
     suggestionTitle: (suggestion) => suggestion.title ?? targetTitle(suggestion.target, messages.data ?? []),
     accept: (suggestion) =>
       actions.pin.mutate(
-        { target: suggestion.target, options: { kind: acceptAs, ...(acceptAs === 'leased' && { lease: promoteLease }) } },
+        {
+          target: suggestion.target,
+          options: { kind: acceptAs, ...(acceptAs === 'leased' && { lease: promoteLease }) },
+        },
         {
           onSuccess: () => {
             hide(suggestion);
@@ -127,7 +131,10 @@ export function ErrorState({ children, ...props }: StatusProps) {
   return <ErrorMessage {...props}>{children ?? `Could not load the pins: ${errorText(error)}`}</ErrorMessage>;
 }
 
-export function Empty({ children = 'Nothing is pinned. Pin a message or an item to keep it in context.', ...props }: StatusProps) {
+export function Empty({
+  children = 'Nothing is pinned. Pin a message or an item to keep it in context.',
+  ...props
+}: StatusProps) {
   return usePinManager().state === 'empty' ? <EmptyMessage {...props}>{children}</EmptyMessage> : null;
 }
 
@@ -148,11 +155,18 @@ export function Group({ kind, className, children, ...props }: GroupProps) {
   const rows = groups?.[kind] ?? [];
   if (rows.length === 0) return null;
   return (
-    <section className={cx('ctxkit-pins__group', className)} data-kind={kind} aria-label={PIN_KIND_LABELS[kind]} {...props}>
+    <section
+      className={cx('ctxkit-pins__group', className)}
+      data-kind={kind}
+      aria-label={PIN_KIND_LABELS[kind]}
+      {...props}
+    >
       <h3 className="ctxkit-pins__heading">
         {PIN_KIND_LABELS[kind]} ({rows.length})
       </h3>
-      <ul className="ctxkit-pins__list">{children ?? rows.map((row) => <PinItem key={row.pin.id} row={row} />)}</ul>
+      <ul className="ctxkit-pins__list">
+        {children ?? rows.map((row) => <PinItem key={row.pin.id} row={row} />)}
+      </ul>
     </section>
   );
 }
@@ -213,7 +227,7 @@ export function Suggestions({ className, ...props }: HTMLAttributes<HTMLElement>
   if (suggestions.length === 0) return null;
   return (
     <section className={cx('ctxkit-pins__suggested', className)} aria-label="Suggested pins" {...props}>
-      <div className="ctxkit-pins__delimiter" role="separator" aria-hidden="true">
+      <div className="ctxkit-pins__delimiter" aria-hidden="true">
         <span>Suggested pins</span>
       </div>
       <ul className="ctxkit-pins__list">
@@ -248,4 +262,3 @@ export function Suggestions({ className, ...props }: HTMLAttributes<HTMLElement>
     </section>
   );
 }
-
