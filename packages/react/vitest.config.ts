@@ -9,7 +9,10 @@ import { chromiumPath } from './vitest.chromium-setup.js';
 //   components   *.test.ts(x) next to the code: rendering from real core data, keyboard, store round trips, axe
 //   storybook    every story of .storybook (at the repository root) as a test: its play function, then axe
 //                (`parameters.a11y.test = 'error'` makes a violation fail the story)
-const browser = {
+const packageDir = fileURLToPath(new URL('.', import.meta.url));
+
+// A fresh object per project: Vitest keeps a reference to what it is given.
+const browser = () => ({
   enabled: true,
   headless: true,
   screenshotFailures: false,
@@ -28,7 +31,7 @@ const browser = {
     },
   }),
   instances: [{ browser: 'chromium' as const }],
-};
+});
 
 // Pre-bundle what the tests reach, so Vite does not discover a dependency mid-run and reload the page.
 const optimizeDeps = {
@@ -55,17 +58,21 @@ export default defineConfig({
           name: 'components',
           include: ['src/**/*.test.{ts,tsx}'],
           globalSetup: ['./vitest.chromium-setup.ts'],
-          browser,
+          browser: browser(),
         },
       },
       {
         extends: true,
-        optimizeDeps,
+        // Storybook's Vite root is the repository root, which resolves React (a root dev dependency) but not the
+        // component tests' helpers.
+        optimizeDeps: { include: ['react', 'react-dom', 'react-dom/client', '@tanstack/react-query'] },
         plugins: [storybookTest({ configDir: fileURLToPath(new URL('../../.storybook', import.meta.url)) })],
         test: {
           name: 'storybook',
-          globalSetup: ['./vitest.chromium-setup.ts'],
-          browser,
+          // Story paths are resolved from here, not from the Storybook root the plugin would otherwise pick.
+          dir: packageDir,
+          globalSetup: [fileURLToPath(new URL('./vitest.chromium-setup.ts', import.meta.url))],
+          browser: browser(),
         },
       },
     ],

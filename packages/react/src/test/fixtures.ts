@@ -228,3 +228,41 @@ export async function brokenEngine(
   const session = await (await kitEngine({ store })).createSession();
   return { engine: await kitEngine({ store }), sessionId: session.id };
 }
+
+/** A reply whose request carried every item of a 200-item catalog (some with very long names). */
+export async function largeConversation(): Promise<Conversation> {
+  const engine = await kitEngine({
+    catalog: largeCatalog(200),
+    contextWindow: 128_000,
+    reservedOutput: 4_096,
+  });
+  const session = await engine.createSession({ title: 'Everything' });
+  for (const item of engine.catalog.items) await session.addItem(item);
+  const turn = await session.prepare('Summarise the naming rules');
+  const { assistantMessage } = await session.commit(turn, 'Names explain themselves.');
+  return { engine, sessionId: session.id, replyId: assistantMessage.id, firstReplyId: assistantMessage.id };
+}
+
+/** A session with many pins of every kind, titles long enough to wrap. */
+export async function manyPins(count = 30): Promise<{ engine: Engine; sessionId: string }> {
+  const engine = await kitEngine({ contextWindow: 128_000, reservedOutput: 4_096 });
+  const session = await engine.createSession();
+  for (let i = 0; i < count; i += 1) {
+    const kind = (['sticky', 'leased', 'ephemeral'] as const)[i % 3] ?? 'sticky';
+    await session.pin(
+      {
+        kind: 'card',
+        title: `Card ${i}: ${i % 4 === 0 ? LONG : 'a decision worth keeping in mind'}`,
+        text: `Note ${i}`,
+      },
+      kind === 'leased'
+        ? {
+            kind,
+            lease:
+              i % 2 === 0 ? { kind: 'turns', turns: 1 + (i % 5) } : { kind: 'task', taskId: 'migration' },
+          }
+        : { kind },
+    );
+  }
+  return { engine, sessionId: session.id };
+}
