@@ -66,6 +66,12 @@ export const kitCatalog: CatalogInput = {
     },
     {
       server: 'filesystem',
+      name: 'delete_file',
+      description: 'Delete a file from disk',
+      inputSchema: { type: 'object', properties: { path: { type: 'string' } } },
+    },
+    {
+      server: 'filesystem',
       name: 'list_dir',
       description: 'List a directory',
       inputSchema: { type: 'object' },

@@ -352,7 +352,7 @@ function autoReasonText(entry: AutoEntry): string {
   if (!entry.included) return exclusionText(reason as Exclude<typeof reason, InclusionReason>);
   const included = reason as InclusionReason;
   if (included.code === 'agent')
-    return `retrieved: score ${formatScore(included.score)}, rank ${included.rank + 1}`;
+    return `retrieved: score ${formatScore(included.score)}, rank ${included.rank}`;
   if (included.code === 'pinned') return `${included.pin} pin`;
   return included.code;
 }

@@ -43,6 +43,20 @@ export const Default: Story = {
 
 /** Suggestions dimmed below the delimiter, and the non-blocking hint that opens the manager. */
 export const SuggestedPins: Story = {
+  args: { suggestions },
+  render: (args, { loaded }) => {
+    const { engine, sessionId } = asLoaded(loaded);
+    return (
+      <Frame engine={engine}>
+        <SuggestedPinsHint count={suggestions.length} onOpen={() => {}} />
+        <PinManager {...args} sessionId={sessionId} />
+      </Frame>
+    );
+  },
+};
+
+/** Accept pins a suggestion (as sticky: the user chose it); Dismiss only hides it. */
+export const AcceptAndDismiss: Story = {
   args: { suggestions, onAcceptSuggestion: fn(), onDismissSuggestion: fn() },
   render: (args, { loaded }) => {
     const { engine, sessionId } = asLoaded(loaded);
