@@ -9,6 +9,7 @@ import {
   MemoryStore,
   type SessionRecord,
   type Store,
+  type StoredPlan,
 } from '@ctxkit/core';
 
 export const kitCatalog: CatalogInput = {
@@ -213,6 +214,13 @@ export async function legacyConversation(): Promise<Conversation> {
 export class PendingStore extends MemoryStore {
   override loadSession(): Promise<LoadedSession | undefined> {
     return new Promise(() => {});
+  }
+}
+
+/** A store whose stored plans cannot be read back (a record another version wrote, say). */
+export class PlanlessStore extends MemoryStore {
+  override getPlan(): Promise<StoredPlan | undefined> {
+    return Promise.reject(new Error('The plan record is corrupt'));
   }
 }
 

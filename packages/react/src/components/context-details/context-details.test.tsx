@@ -1,7 +1,13 @@
 import { describe, expect, test, vi } from 'vitest';
 import { render } from 'vitest-browser-react';
 import { axeViolations } from '../../test/axe.js';
-import { brokenEngine, conversation, kitCatalog, legacyConversation } from '../../test/fixtures.js';
+import {
+  brokenEngine,
+  conversation,
+  kitCatalog,
+  legacyConversation,
+  PlanlessStore,
+} from '../../test/fixtures.js';
 import { Kit } from '../../test/kit.js';
 import { ContextDetails } from './context-details.js';
 
@@ -88,6 +94,20 @@ describe('ContextDetails', () => {
     );
     await expect.element(screen.getByText('No context data available')).toBeVisible();
     expect(screen.container.querySelector('.ctxkit-details')?.getAttribute('data-state')).toBe('empty');
+  });
+
+  test('when the plan cannot be read, the items still show and the excluded list says why it is missing', async () => {
+    const { engine, sessionId, replyId } = await conversation({ store: new PlanlessStore() });
+    const screen = await render(
+      <Kit engine={engine}>
+        <ContextDetails sessionId={sessionId} messageId={replyId} />
+      </Kit>,
+    );
+    await expect.element(screen.getByText('Authentication Rules')).toBeVisible();
+    await expect
+      .element(screen.getByRole('alert'))
+      .toHaveTextContent('Excluded items are unavailable: The plan record is corrupt');
+    expect(screen.container.querySelector('.ctxkit-details')?.getAttribute('data-state')).toBe('ready');
   });
 
   test('loading and failed reads have their own states', async () => {
