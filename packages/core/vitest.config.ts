@@ -15,6 +15,9 @@ import { chromiumPath } from './vitest.chromium-setup.js';
 export default defineConfig({
   test: {
     globals: false,
+    // Timeouts catch hangs, not slowness (speed is measured in benchmarks): loading the real tokenizer ranks takes
+    // well over Vitest's default 5 s on a busy machine.
+    testTimeout: 30_000,
     projects: [
       {
         extends: true,
