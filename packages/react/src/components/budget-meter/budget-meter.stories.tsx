@@ -177,5 +177,12 @@ export const ErrorState: Story = {
   },
 };
 
-/** The default story in the dark scheme, so contrast is checked there too. */
-export const Dark: Story = { globals: { theme: 'dark' } };
+/** The default story in the dark scheme, so axe checks contrast there too. */
+export const Dark: Story = {
+  globals: { theme: 'dark' },
+  play: async ({ canvasElement }) => {
+    await expect(canvasElement.querySelector('[data-theme="dark"]')).not.toBeNull();
+    // Check contrast on the loaded view, not on its loading state.
+    await waitFor(() => expect(canvasElement.querySelector('[data-state="ready"]')).not.toBeNull());
+  },
+};

@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, userEvent, within } from 'storybook/test';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { brokenEngine, conversation, largeConversation, legacyConversation } from '../../test/fixtures.js';
 import { asLoaded, Frame } from '../../test/story.js';
 import { ContextDetails } from './context-details.js';
@@ -99,5 +99,12 @@ export const KeyboardUse: Story = {
   },
 };
 
-/** The default story in the dark scheme, so contrast is checked there too. */
-export const Dark: Story = { globals: { theme: 'dark' } };
+/** The default story in the dark scheme, so axe checks contrast there too. */
+export const Dark: Story = {
+  globals: { theme: 'dark' },
+  play: async ({ canvasElement }) => {
+    await expect(canvasElement.querySelector('[data-theme="dark"]')).not.toBeNull();
+    // Check contrast on the loaded view, not on its loading state.
+    await waitFor(() => expect(canvasElement.querySelector('[data-state="ready"]')).not.toBeNull());
+  },
+};
