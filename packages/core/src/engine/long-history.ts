@@ -60,6 +60,19 @@ export class LongHistory {
     return null;
   }
 
+  /**
+   * The history a request would be planned with now, without asking the summarizer (an estimate must cost no model
+   * call): the checkpoint in force, if any.
+   */
+  current(record: SessionRecord, turnOf: ReadonlyMap<string, Turn>): TurnHistory {
+    const inForce = this.inForce(record, turnOf);
+    return {
+      checkpoint: inForce?.checkpoint ?? null,
+      summarizer: this.#settings.history.summarizer ? 'ok' : 'none',
+      blobs: NO_BLOBS,
+    };
+  }
+
   /** Before planning a new turn: summarizes the oldest turns when history has outgrown its share. */
   async prepare(args: {
     readonly sessionId: string;

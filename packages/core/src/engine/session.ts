@@ -54,6 +54,7 @@ import {
 import type { StoredPlan } from '../store/index.js';
 import { TOKEN_OVERHEAD } from '../tokens/index.js';
 import type { EngineContext } from './context.js';
+import { estimateDraft } from './estimate.js';
 import { LongHistory, type TurnHistory } from './long-history.js';
 import { requestContextFromPlan } from './request-context.js';
 import { groupTurns, type Turn } from './turns.js';
@@ -445,6 +446,20 @@ export class Session<R = OpenAIChatRequest> {
       this.#open = null;
       throw error;
     }
+  }
+
+  /**
+   * The plan a request for this draft would get now, without opening a turn or writing anything. It never asks
+   * the summarizer: long histories are planned with the checkpoint in force.
+   */
+  async estimate(draftText: string): Promise<ContextPlan> {
+    const history = this.#history.current(this.#record, this.#turnOfMessage);
+    const memory = await this.#engine.memories.offeredTo(this.#record);
+    return estimateDraft(draftText, {
+      select: (query) => this.#select(query),
+      planInput: (message, retrievalSet) => this.#planInput(message, [], retrievalSet, history, memory),
+      now: this.#engine.now,
+    });
   }
 
   /**

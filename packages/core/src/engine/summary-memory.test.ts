@@ -101,3 +101,29 @@ describe('forking a summarized conversation', () => {
     expect(reopened.checkpoints).toEqual([]);
   });
 });
+
+describe('estimating a draft in a long conversation', () => {
+  test('plans with the checkpoint in force and the memories offered, and never asks the summarizer', async () => {
+    let calls = 0;
+    const counting = async (input: SummarizerInput) => {
+      calls++;
+      return summarizer(input);
+    };
+    const engine = await testEngine({ ...WINDOW, history: { summarizer: counting } });
+    const first = await engine.createSession();
+    await converse(first);
+    const second = await engine.createSession();
+    await converse(second);
+    expect(calls).toBe(2);
+
+    const estimate = await second.estimate(question(14));
+    expect(calls).toBe(2);
+    const codes = estimate.included.map((entry) => entry.reason.code);
+    expect(codes).toContain('checkpoint');
+    expect(codes).toContain('memory');
+    const prepared = await second.prepare(question(14));
+    expect(estimate.included.map((e) => e.candidate.id).filter((id) => !id.startsWith('current'))).toEqual(
+      prepared.plan.included.map((e) => e.candidate.id).filter((id) => !id.startsWith('current')),
+    );
+  });
+});

@@ -1,0 +1,188 @@
+import type { ContextMode } from '@ctxkit/core';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { useState } from 'react';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { brokenEngine, conversation, kitEngine } from '../../test/fixtures.js';
+import { asLoaded, Frame } from '../../test/story.js';
+import { BudgetMeter, type BudgetMeterProps } from './budget-meter.js';
+
+const DRAFT = 'How do I read a file from disk and write the file safely?';
+
+async function sessionInMode(mode: ContextMode | null) {
+  const engine = await kitEngine();
+  const session = await engine.createSession();
+  await session.pin(
+    { kind: 'card', title: 'Goal', text: 'Atomic writes' },
+    { kind: 'leased', lease: { kind: 'turns', turns: 2 } },
+  );
+  if (mode) await session.setMode(mode);
+  return { engine, sessionId: session.id };
+}
+
+/** A chat input with the compact meter beside it. */
+function Composer(props: BudgetMeterProps) {
+  const [draft, setDraft] = useState('');
+  return (
+    <div className="ctxkit-story-input">
+      <label htmlFor="composer">Message</label>
+      <textarea id="composer" value={draft} onChange={(event) => setDraft(event.target.value)} />
+      <BudgetMeter {...props} draft={draft} />
+    </div>
+  );
+}
+
+const meta = {
+  title: 'Components/BudgetMeter',
+  component: BudgetMeter,
+  args: { sessionId: '', draft: DRAFT, debounceMs: 0 },
+  loaders: [async () => sessionInMode(null)],
+  render: (args, { loaded }) => {
+    const { engine, sessionId } = asLoaded(loaded);
+    return (
+      <Frame engine={engine}>
+        <BudgetMeter {...args} sessionId={sessionId} />
+      </Frame>
+    );
+  },
+} satisfies Meta<typeof BudgetMeter>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Default: Story = {
+  play: async ({ canvasElement }) => {
+    const meter = await within(canvasElement).findByRole('meter', { name: 'Context budget' });
+    await expect(Number(meter.getAttribute('aria-valuenow'))).toBeGreaterThan(0);
+  },
+};
+
+/** Next to a chat input: the estimate follows what is typed. */
+export const CompactWithInput: Story = {
+  args: { variant: 'compact', draft: '' },
+  render: (args, { loaded }) => {
+    const { engine, sessionId } = asLoaded(loaded);
+    return (
+      <Frame engine={engine}>
+        <Composer {...args} sessionId={sessionId} />
+      </Frame>
+    );
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const meter = await canvas.findByRole('meter');
+    const before = Number(meter.getAttribute('aria-valuenow'));
+    await userEvent.type(canvas.getByLabelText('Message'), 'How do I read a file from disk safely?');
+    await waitFor(() => expect(Number(meter.getAttribute('aria-valuenow'))).toBeGreaterThan(before));
+  },
+};
+
+export const ModeOff: Story = {
+  loaders: [async () => sessionInMode('off')],
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByRole('button', { name: /^CTX: Off/ })).toBeVisible();
+  },
+};
+
+export const ModeLight: Story = {
+  loaders: [async () => sessionInMode('light')],
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByRole('button', { name: /^CTX: Light/ })).toBeVisible();
+  },
+};
+
+export const ModeHeavy: Story = {
+  loaders: [async () => sessionInMode('heavy')],
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByRole('button', { name: /^CTX: Heavy/ })).toBeVisible();
+  },
+};
+
+/** Alt+Shift+M (or a click) cycles Off → Light → Heavy for this session. */
+export const HotkeyCycling: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const indicator = await canvas.findByRole('button', { name: /^CTX: Light/ });
+    await userEvent.keyboard('{Alt>}{Shift>}M{/Shift}{/Alt}');
+    await waitFor(() => expect(indicator).toHaveTextContent('CTX: Heavy'));
+    await userEvent.keyboard('{Alt>}{Shift>}M{/Shift}{/Alt}');
+    await waitFor(() => expect(indicator).toHaveTextContent('CTX: Off'));
+    await userEvent.click(indicator);
+    await waitFor(() => expect(indicator).toHaveTextContent('CTX: Light'));
+  },
+};
+
+/** What was added automatically and why; Escape closes it. */
+export const Breakdown: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole('button', { name: 'Breakdown' }));
+    const region = canvas.getByRole('region', { name: 'Breakdown' });
+    await expect(within(region).getAllByText(/^retrieved: score/).length).toBeGreaterThan(0);
+  },
+};
+
+/** After a reply: the provider's count against the estimate. */
+export const AfterReply: Story = {
+  args: { draft: '' },
+  loaders: [async () => conversation()],
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByText(/^Last reply:/)).toHaveTextContent('(+37)');
+  },
+};
+
+/** A large workspace takes the request past the danger threshold (90 % by default). */
+export const NearlyFull: Story = {
+  loaders: [
+    async () => {
+      const engine = await kitEngine();
+      const session = await engine.createSession();
+      await session.setWorkspace('Open file contents. '.repeat(1240));
+      return { engine, sessionId: session.id };
+    },
+  ],
+  play: async ({ canvasElement }) => {
+    await waitFor(() =>
+      expect(canvasElement.querySelector('.ctxkit-meter')).toHaveAttribute('data-level', 'danger'),
+    );
+  },
+};
+
+/** Required context (here a large workspace) cannot fit: sending would fail. */
+export const OverBudget: Story = {
+  loaders: [
+    async () => {
+      const engine = await kitEngine({ contextWindow: 400, reservedOutput: 100 });
+      const session = await engine.createSession();
+      await session.setWorkspace('A long open file. '.repeat(200));
+      return { engine, sessionId: session.id };
+    },
+  ],
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByRole('alert')).toHaveTextContent(/over the budget/);
+  },
+};
+
+export const Loading: Story = {
+  loaders: [async () => brokenEngine('pending')],
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByRole('status')).toHaveTextContent('Estimating…');
+  },
+};
+
+export const ErrorState: Story = {
+  name: 'Error',
+  loaders: [async () => brokenEngine('failing')],
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByRole('alert')).toHaveTextContent('could not be opened');
+  },
+};
+
+/** The default story in the dark scheme, so axe checks contrast there too. */
+export const Dark: Story = {
+  globals: { theme: 'dark' },
+  play: async ({ canvasElement }) => {
+    await expect(canvasElement.querySelector('[data-theme="dark"]')).not.toBeNull();
+    // Check contrast on the loaded view, not on its loading state.
+    await waitFor(() => expect(canvasElement.querySelector('[data-state="ready"]')).not.toBeNull());
+  },
+};

@@ -1,0 +1,148 @@
+import { describe, expect, test } from 'vitest';
+import { userEvent } from 'vitest/browser';
+import { render } from 'vitest-browser-react';
+import { axeViolations } from '../../test/axe.js';
+import { conversation, kitEngine } from '../../test/fixtures.js';
+import { Kit } from '../../test/kit.js';
+import { BudgetMeter } from './budget-meter.js';
+
+const DRAFT = 'How do I read a file from disk and write the file safely?';
+
+describe('BudgetMeter', () => {
+  test('shows the real estimate of the draft, segmented by section', async () => {
+    const engine = await kitEngine();
+    const session = await engine.createSession();
+    const expected = await session.estimate(DRAFT);
+    const screen = await render(
+      <Kit engine={engine}>
+        <BudgetMeter sessionId={session.id} draft={DRAFT} debounceMs={0} />
+      </Kit>,
+    );
+    const meter = screen.getByRole('meter', { name: 'Context budget' });
+    await expect.element(meter).toHaveAttribute('aria-valuenow', String(expected.budget.used));
+    await expect.element(meter).toHaveAttribute('aria-valuemax', String(expected.budget.available));
+    const sections = [...(meter.element() as HTMLElement).children].map((segment) =>
+      segment.getAttribute('data-section'),
+    );
+    expect(sections).toEqual(
+      Object.entries(expected.sections)
+        .filter(([name, totals]) => totals.tokens > 0 || name === 'system')
+        .map(([name]) => name),
+    );
+    await expect
+      .element(screen.getByText(/^This message:/))
+      .toHaveTextContent(
+        `This message: ${expected.budget.used.toLocaleString('en')} / ${expected.budget.available.toLocaleString('en')} tokens`,
+      );
+    expect(screen.container.querySelector('.ctxkit-meter')?.getAttribute('data-level')).toBe('ok');
+  });
+
+  test('the hotkey and the indicator cycle Off → Light → Heavy as a session override, stored', async () => {
+    const engine = await kitEngine();
+    const session = await engine.createSession();
+    const screen = await render(
+      <Kit engine={engine}>
+        <BudgetMeter sessionId={session.id} debounceMs={0} />
+      </Kit>,
+    );
+    const indicator = screen.getByRole('button', { name: /^CTX:/ });
+    await expect.element(indicator).toHaveTextContent('CTX: Light');
+    await expect.element(indicator).toHaveAttribute('data-override', 'false');
+    const storedMode = async () => (await engine.store.loadSession(session.id))?.record.mode;
+
+    await userEvent.keyboard('{Alt>}{Shift>}M{/Shift}{/Alt}');
+    await expect.element(indicator).toHaveTextContent('CTX: Heavy');
+    await expect.element(indicator).toHaveAttribute('data-override', 'true');
+    expect(await storedMode()).toBe('heavy');
+    await userEvent.keyboard('{Alt>}{Shift>}M{/Shift}{/Alt}');
+    await expect.element(indicator).toHaveTextContent('CTX: Off');
+    expect(await storedMode()).toBe('off');
+    await indicator.click();
+    await expect.element(indicator).toHaveTextContent('CTX: Light');
+    expect(await storedMode()).toBe('light');
+    // Another key does nothing.
+    await userEvent.keyboard('{Alt>}M{/Alt}');
+    await expect.element(indicator).toHaveTextContent('CTX: Light');
+  });
+
+  test('the hotkey is configurable, and null turns it off', async () => {
+    const engine = await kitEngine();
+    const first = await engine.createSession();
+    const second = await engine.createSession();
+    const screen = await render(
+      <Kit engine={engine}>
+        <BudgetMeter sessionId={first.id} hotkey="Ctrl+." data-testid="first" />
+        <BudgetMeter sessionId={second.id} hotkey={null} data-testid="second" />
+      </Kit>,
+    );
+    await expect.element(screen.getByTestId('first')).toHaveAttribute('data-mode', 'light');
+    await userEvent.keyboard('{Control>}.{/Control}');
+    await expect.element(screen.getByTestId('first')).toHaveAttribute('data-mode', 'heavy');
+    await userEvent.keyboard('{Alt>}{Shift>}M{/Shift}{/Alt}');
+    await expect.element(screen.getByTestId('second')).toHaveAttribute('data-mode', 'light');
+    await expect.element(screen.getByTestId('first')).toHaveAttribute('data-mode', 'heavy');
+  });
+
+  test('after a reply it shows the reported usage against the estimate, with the difference', async () => {
+    const { engine, sessionId } = await conversation();
+    const usage = await engine.store.listUsage(sessionId);
+    const last = usage.at(-1);
+    if (!last?.actualInputTokens) throw new Error('the fixture reports usage');
+    const screen = await render(
+      <Kit engine={engine}>
+        <BudgetMeter sessionId={sessionId} />
+      </Kit>,
+    );
+    await expect
+      .element(screen.getByText(/^Last reply:/))
+      .toHaveTextContent(
+        `Last reply: ${last.actualInputTokens.toLocaleString('en')} tokens used, estimated ${last.estimatedInputTokens.toLocaleString('en')} (+37)`,
+      );
+  });
+
+  test('thresholds warn, and required context that cannot fit is over budget', async () => {
+    const engine = await kitEngine({ contextWindow: 400, reservedOutput: 100 });
+    const small = await engine.createSession();
+    const big = await engine.createSession();
+    await big.setWorkspace('A long open file. '.repeat(200));
+    const screen = await render(
+      <Kit engine={engine}>
+        <BudgetMeter sessionId={small.id} thresholds={{ warn: 0.05, danger: 0.99 }} data-testid="small" />
+        <BudgetMeter sessionId={big.id} data-testid="big" />
+      </Kit>,
+    );
+    await expect.element(screen.getByTestId('small')).toHaveAttribute('data-level', 'warn');
+    await expect.element(screen.getByTestId('big')).toHaveAttribute('data-level', 'over');
+    await expect.element(screen.getByRole('alert')).toHaveTextContent(/tokens over the budget/);
+  });
+
+  test('the breakdown lists what was added automatically and why; Escape closes it', async () => {
+    const engine = await kitEngine();
+    const session = await engine.createSession();
+    await session.pin(
+      { kind: 'card', title: 'Goal', text: 'Ship it' },
+      { kind: 'leased', lease: { kind: 'turns', turns: 2 } },
+    );
+    const expected = await session.estimate(DRAFT);
+    const agent = expected.included.filter((entry) => entry.reason.code === 'agent');
+    expect(agent.length).toBeGreaterThan(0);
+    const screen = await render(
+      <Kit engine={engine}>
+        <BudgetMeter sessionId={session.id} draft={DRAFT} debounceMs={0} />
+      </Kit>,
+    );
+    const trigger = screen.getByRole('button', { name: 'Breakdown' });
+    await trigger.click();
+    const region = screen.getByRole('region', { name: 'Breakdown' });
+    await expect.element(region).toBeVisible();
+    const automatic = (region.element() as HTMLElement).querySelectorAll('[data-included="true"]');
+    expect([...automatic].map((entry) => entry.getAttribute('data-reason')).sort()).toEqual(
+      [...agent.map(() => 'agent'), 'pinned'].sort(),
+    );
+    await expect.element(region.getByText(/^retrieved: score/).first()).toBeVisible();
+    expect(await axeViolations(screen.container)).toEqual([]);
+    await userEvent.keyboard('{Escape}');
+    await expect.element(region).not.toBeInTheDocument();
+    expect(document.activeElement).toBe(trigger.element());
+  });
+});

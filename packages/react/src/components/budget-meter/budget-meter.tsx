@@ -1,0 +1,55 @@
+import {
+  Bar,
+  BreakdownContent,
+  BreakdownTrigger,
+  ErrorState,
+  Figures,
+  LastReply,
+  Loading,
+  ModeError,
+  ModeTrigger,
+  OverBudget,
+  Root,
+  type RootProps,
+} from './parts.js';
+
+export type BudgetMeterProps = Omit<RootProps, 'children'>;
+
+/**
+ * Used and available tokens for the draft in the chat input, as a bar segmented by section; the actual usage of
+ * the last reply against its estimate; the context mode ("CTX: Light", cycled by click or hotkey); and a breakdown
+ * of what was added automatically and why. `variant="compact"` fits next to a chat input.
+ */
+function BudgetMeterView(props: BudgetMeterProps) {
+  const compact = props.variant === 'compact';
+  return (
+    <Root {...props}>
+      <div className="ctxkit-meter__row">
+        <ModeTrigger />
+        <Bar />
+        <Figures />
+        <BreakdownTrigger />
+      </div>
+      <Loading />
+      <ErrorState />
+      <OverBudget />
+      {!compact && <LastReply />}
+      <ModeError />
+      <BreakdownContent />
+    </Root>
+  );
+}
+
+export const BudgetMeter = Object.assign(BudgetMeterView, {
+  Root,
+  Loading,
+  Error: ErrorState,
+  Bar,
+  Figures,
+  OverBudget,
+  LastReply,
+  ModeTrigger,
+  ModeError,
+  BreakdownTrigger,
+  BreakdownContent,
+});

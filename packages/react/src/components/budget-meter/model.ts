@@ -1,0 +1,108 @@
+import {
+  type BudgetError,
+  type ContextPlan,
+  type ExclusionReason,
+  type InclusionReason,
+  SECTIONS,
+  type Section,
+} from '@ctxkit/core';
+import { candidateLabel } from '../context-details/model.js';
+
+/** How full the window is: below `warn`, `ok`; from `warn`, `warn`; from `danger`, `danger`; required context that does not fit, `over`. */
+export type BudgetLevel = 'ok' | 'warn' | 'danger' | 'over';
+
+export interface BudgetThresholds {
+  /** Share of the budget (0–1) from which the meter warns. Default 0.75. */
+  readonly warn: number;
+  /** Default 0.9. */
+  readonly danger: number;
+}
+
+export const DEFAULT_THRESHOLDS: BudgetThresholds = { warn: 0.75, danger: 0.9 };
+
+export interface BudgetSegment {
+  readonly section: Section;
+  readonly tokens: number;
+  /** Share of the available budget, 0–1. */
+  readonly share: number;
+}
+
+export interface BudgetModel {
+  readonly used: number;
+  readonly available: number;
+  readonly share: number;
+  readonly level: BudgetLevel;
+  readonly segments: readonly BudgetSegment[];
+}
+
+export function budgetOfPlan(
+  plan: ContextPlan,
+  thresholds: BudgetThresholds = DEFAULT_THRESHOLDS,
+): BudgetModel {
+  const { used, available, overhead } = plan.budget;
+  const segments: BudgetSegment[] = SECTIONS.flatMap((section) => {
+    // The fixed overhead (system message, reply priming) is counted with the system prompt.
+    const tokens = plan.sections[section].tokens + (section === 'system' ? overhead : 0);
+    return tokens > 0 ? [{ section, tokens, share: tokens / available }] : [];
+  });
+  const share = used / available;
+  const level = share >= thresholds.danger ? 'danger' : share >= thresholds.warn ? 'warn' : 'ok';
+  return { used, available, share, level, segments };
+}
+
+/** Required context that cannot fit: the meter shows it full, with what it would need. */
+export function budgetOfError(error: BudgetError): BudgetModel {
+  return {
+    used: error.requiredTokens,
+    available: error.budget,
+    share: error.requiredTokens / error.budget,
+    level: 'over',
+    segments: [],
+  };
+}
+
+/** Something added automatically for this request (retrieval, leased and ephemeral pins), or left out of it. */
+export interface AutoEntry {
+  readonly key: string;
+  readonly label: string;
+  readonly tokens: number;
+  readonly reason: InclusionReason | ExclusionReason;
+  readonly included: boolean;
+}
+
+/**
+ * What the context mode and pins added on their own, and the retrieved candidates they left out: the breakdown
+ * behind the meter. Session items and sticky pins are the user's choice and are not listed.
+ */
+export function autoIncluded(plan: ContextPlan): { included: AutoEntry[]; excluded: AutoEntry[] } {
+  const included = plan.included.flatMap(({ candidate, reason }): AutoEntry[] =>
+    reason.code === 'agent' ||
+    reason.code === 'memory' ||
+    reason.code === 'checkpoint' ||
+    (reason.code === 'pinned' && reason.pin !== 'sticky')
+      ? [
+          {
+            key: candidate.id,
+            label: candidateLabel(candidate),
+            tokens: candidate.tokens,
+            reason,
+            included: true,
+          },
+        ]
+      : [],
+  );
+  const excluded = plan.excluded.flatMap(({ candidate, reason }): AutoEntry[] =>
+    candidate.kind === 'item' && candidate.origin.via === 'agent'
+      ? [
+          {
+            key: candidate.id,
+            label: candidateLabel(candidate),
+            tokens: candidate.tokens,
+            reason,
+            included: false,
+          },
+        ]
+      : [],
+  );
+  return { included, excluded };
+}

@@ -1,0 +1,438 @@
+import {
+  BudgetError,
+  type ContextPlan,
+  type InclusionReason,
+  nextContextMode,
+  type UsageReport,
+} from '@ctxkit/core';
+import {
+  createContext,
+  type HTMLAttributes,
+  type ReactNode,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+} from 'react';
+import {
+  exclusionText,
+  formatDifference,
+  formatScore,
+  formatTokens,
+  formatTokensShort,
+  MODE_LABELS,
+  SECTION_LABELS,
+} from '../../format/index.js';
+import {
+  type ContextModeState,
+  latestTrackedReply,
+  useContextMode,
+  useDraftEstimate,
+  useMessages,
+  useSessionActions,
+  useUsage,
+} from '../../queries/index.js';
+import {
+  cx,
+  type Disclosure,
+  ErrorMessage,
+  errorText,
+  Loading as LoadingStatus,
+  type LoadState,
+  matchesHotkey,
+  openState,
+  parseHotkey,
+  type StatusProps,
+  useDisclosure,
+} from '../../shared/index.js';
+import {
+  type AutoEntry,
+  autoIncluded,
+  type BudgetModel,
+  type BudgetThresholds,
+  budgetOfError,
+  budgetOfPlan,
+  DEFAULT_THRESHOLDS,
+} from './model.js';
+
+/** The default hotkey that cycles the context mode Off → Light → Heavy. */
+export const DEFAULT_MODE_HOTKEY = 'Alt+Shift+M';
+
+export type MeterVariant = 'full' | 'compact';
+
+interface MeterContextValue {
+  readonly state: LoadState;
+  readonly variant: MeterVariant;
+  readonly budget: BudgetModel | null;
+  readonly plan: ContextPlan | null;
+  readonly error: unknown;
+  readonly mode: ContextModeState | null;
+  readonly lastReply: UsageReport | null;
+  readonly hotkey: string | null;
+  readonly cycleMode: () => void;
+  readonly resetMode: () => void;
+  readonly modeError: unknown;
+  readonly breakdown: Disclosure;
+}
+
+const MeterContext = createContext<MeterContextValue | null>(null);
+
+/** The state of the nearest `BudgetMeter.Root`, for building your own parts. */
+export function useBudgetMeter(): MeterContextValue {
+  const value = useContext(MeterContext);
+  if (!value) throw new Error('BudgetMeter parts must be inside <BudgetMeter.Root>.');
+  return value;
+}
+
+export interface RootProps extends HTMLAttributes<HTMLDivElement> {
+  readonly sessionId: string;
+  /** The text in the chat input: the meter shows what sending it would cost. */
+  readonly draft?: string;
+  readonly thresholds?: Partial<BudgetThresholds>;
+  /** Cycles the session's context mode from anywhere on the page; `null` for none. Default Alt+Shift+M. */
+  readonly hotkey?: string | null;
+  readonly variant?: MeterVariant;
+  readonly debounceMs?: number;
+  readonly children?: ReactNode;
+}
+
+export function Root({
+  sessionId,
+  draft = '',
+  thresholds,
+  hotkey = DEFAULT_MODE_HOTKEY,
+  variant = 'full',
+  debounceMs,
+  className,
+  children,
+  ...props
+}: RootProps) {
+  const estimate = useDraftEstimate(sessionId, draft, debounceMs === undefined ? {} : { debounceMs });
+  const messages = useMessages(sessionId);
+  const usage = useUsage(sessionId);
+  const mode = useContextMode(sessionId);
+  const { setMode } = useSessionActions(sessionId);
+  const breakdown = useDisclosure(false);
+  const warn = thresholds?.warn ?? DEFAULT_THRESHOLDS.warn;
+  const danger = thresholds?.danger ?? DEFAULT_THRESHOLDS.danger;
+
+  const overBudget = estimate.error instanceof BudgetError ? estimate.error : null;
+  const budget = useMemo(
+    () =>
+      overBudget
+        ? budgetOfError(overBudget)
+        : estimate.data
+          ? budgetOfPlan(estimate.data, { warn, danger })
+          : null,
+    [estimate.data, overBudget, warn, danger],
+  );
+  const lastReply = useMemo(() => {
+    const reply = messages.data && latestTrackedReply(messages.data);
+    const planId = reply?.requestContext?.planId;
+    return (planId && usage.data?.find((report) => report.planId === planId)) || null;
+  }, [messages.data, usage.data]);
+
+  const current = mode.data?.mode;
+  const cycleMode = () => {
+    if (current && !setMode.isPending) setMode.mutate(nextContextMode(current));
+  };
+  const resetMode = () => setMode.mutate(null);
+  const cycleRef = useRef(cycleMode);
+  cycleRef.current = cycleMode;
+  useEffect(() => {
+    if (hotkey === null) return;
+    const parsed = parseHotkey(hotkey);
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.repeat || !matchesHotkey(event, parsed)) return;
+      event.preventDefault();
+      cycleRef.current();
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [hotkey]);
+
+  // While the breakdown is open, Escape closes it and puts focus back on its trigger, like a popover.
+  const { open: breakdownOpen, setOpen: setBreakdownOpen, triggerId } = breakdown;
+  useEffect(() => {
+    if (!breakdownOpen) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setBreakdownOpen(false);
+      document.getElementById(triggerId)?.focus();
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [breakdownOpen, setBreakdownOpen, triggerId]);
+  const state: LoadState = budget ? 'ready' : estimate.isError ? 'error' : 'loading';
+  const value: MeterContextValue = {
+    state,
+    variant,
+    budget,
+    plan: estimate.data ?? null,
+    error: overBudget ? null : estimate.error,
+    mode: mode.data ?? null,
+    lastReply,
+    hotkey,
+    cycleMode,
+    resetMode,
+    modeError: setMode.error,
+    breakdown,
+  };
+  return (
+    <MeterContext.Provider value={value}>
+      <div
+        className={cx('ctxkit-meter', className)}
+        data-state={state}
+        data-level={budget?.level}
+        data-variant={variant}
+        data-mode={mode.data?.mode}
+        {...props}
+      >
+        {children}
+      </div>
+    </MeterContext.Provider>
+  );
+}
+
+export function Loading(props: StatusProps) {
+  return useBudgetMeter().state === 'loading' ? (
+    <LoadingStatus {...props}>{props.children ?? 'Estimating…'}</LoadingStatus>
+  ) : null;
+}
+
+export function ErrorState({ children, ...props }: StatusProps) {
+  const { state, error } = useBudgetMeter();
+  if (state !== 'error') return null;
+  return (
+    <ErrorMessage {...props}>
+      {children ?? `Could not estimate the context: ${errorText(error)}`}
+    </ErrorMessage>
+  );
+}
+
+/** The bar: a `meter` with one segment per prompt section (`data-section`), sized by its tokens. */
+export function Bar({ className, children, ...props }: HTMLAttributes<HTMLDivElement>) {
+  const { budget } = useBudgetMeter();
+  if (!budget) return null;
+  const percent = Math.round(budget.share * 100);
+  return (
+    // A <meter> cannot hold the segments, so this is a div with the meter role and its values.
+    // biome-ignore lint/a11y/useSemanticElements: segmented bar
+    <div
+      role="meter"
+      aria-label="Context budget"
+      aria-valuemin={0}
+      aria-valuemax={budget.available}
+      aria-valuenow={Math.min(budget.used, budget.available)}
+      aria-valuetext={`${formatTokens(budget.used)} of ${formatTokens(budget.available)} tokens (${percent}%)`}
+      className={cx('ctxkit-meter__bar', className)}
+      data-level={budget.level}
+      {...props}
+    >
+      {children ??
+        (budget.level === 'over' ? (
+          <span className="ctxkit-meter__segment" data-section="over" style={{ width: '100%' }} />
+        ) : (
+          budget.segments.map((segment) => (
+            <span
+              key={segment.section}
+              className="ctxkit-meter__segment"
+              data-section={segment.section}
+              title={`${SECTION_LABELS[segment.section]}: ${formatTokens(segment.tokens)} tokens`}
+              style={{ width: `${Math.min(100, segment.share * 100)}%` }}
+            />
+          ))
+        ))}
+    </div>
+  );
+}
+
+/** "Draft: 1,234 / 7,000 tokens", or in the compact variant "1.2k / 7k". */
+export function Figures({ className, ...props }: HTMLAttributes<HTMLSpanElement>) {
+  const { budget, variant } = useBudgetMeter();
+  if (!budget) return null;
+  if (variant === 'compact') {
+    return (
+      <span className={cx('ctxkit-meter__figures', className)} {...props}>
+        {formatTokensShort(budget.used)} / {formatTokensShort(budget.available)}
+      </span>
+    );
+  }
+  return (
+    <span className={cx('ctxkit-meter__figures', className)} {...props}>
+      {budget.level === 'over' ? 'Over budget: ' : 'This message: '}
+      <strong>{formatTokens(budget.used)}</strong> / {formatTokens(budget.available)} tokens
+    </span>
+  );
+}
+
+/** When required context cannot fit: by how much, and what to do. */
+export function OverBudget({ className, ...props }: HTMLAttributes<HTMLParagraphElement>) {
+  const { budget } = useBudgetMeter();
+  if (budget?.level !== 'over') return null;
+  return (
+    <p role="alert" className={cx('ctxkit-meter__over', className)} {...props}>
+      Required context is {formatTokens(budget.used - budget.available)} tokens over the budget. Remove
+      session items or sticky pins to send.
+    </p>
+  );
+}
+
+/** After a reply: what the provider counted against the estimate, with the difference. */
+export function LastReply({ className, ...props }: HTMLAttributes<HTMLParagraphElement>) {
+  const { lastReply } = useBudgetMeter();
+  if (!lastReply) return null;
+  const { actualInputTokens: actual, estimatedInputTokens: estimated } = lastReply;
+  return (
+    <p className={cx('ctxkit-meter__last', className)} data-reported={actual !== null} {...props}>
+      {actual === null ? (
+        <>Last reply: estimated {formatTokens(estimated)} tokens (no usage reported)</>
+      ) : (
+        <>
+          Last reply: <strong>{formatTokens(actual)}</strong> tokens used, estimated {formatTokens(estimated)}{' '}
+          (
+          <span className="ctxkit-meter__difference" data-sign={Math.sign(actual - estimated)}>
+            {formatDifference(actual - estimated)}
+          </span>
+          )
+        </>
+      )}
+    </p>
+  );
+}
+
+/** "CTX: Light": cycles Off → Light → Heavy for this session; `data-override` when the session overrides the default. */
+export function ModeTrigger({ className, children, ...props }: HTMLAttributes<HTMLButtonElement>) {
+  const { mode, hotkey, cycleMode } = useBudgetMeter();
+  if (!mode) return null;
+  const label = MODE_LABELS[mode.mode];
+  const next = MODE_LABELS[nextContextMode(mode.mode)];
+  return (
+    <button
+      type="button"
+      className={cx('ctxkit-meter__mode ctxkit-button', className)}
+      data-mode={mode.mode}
+      data-override={mode.override !== null}
+      aria-keyshortcuts={hotkey ?? undefined}
+      title={`Context mode ${label}${mode.override ? ' (this session)' : ''}. Click${hotkey ? ` or press ${hotkey}` : ''} for ${next}.`}
+      onClick={cycleMode}
+      {...props}
+    >
+      {children ?? (
+        <>
+          CTX: {label}
+          {mode.override !== null && <span className="ctxkit-visually-hidden"> (this session)</span>}
+        </>
+      )}
+    </button>
+  );
+}
+
+export function BreakdownTrigger({ className, children, ...props }: HTMLAttributes<HTMLButtonElement>) {
+  const { breakdown, plan } = useBudgetMeter();
+  if (!plan) return null;
+  return (
+    <button
+      type="button"
+      id={breakdown.triggerId}
+      aria-expanded={breakdown.open}
+      aria-controls={breakdown.contentId}
+      data-state={openState(breakdown.open)}
+      className={cx('ctxkit-meter__breakdown-trigger ctxkit-button', className)}
+      onClick={breakdown.toggle}
+      {...props}
+    >
+      {children ?? 'Breakdown'}
+    </button>
+  );
+}
+
+function autoReasonText(entry: AutoEntry): string {
+  const reason = entry.reason;
+  if (!entry.included) return exclusionText(reason as Exclude<typeof reason, InclusionReason>);
+  const included = reason as InclusionReason;
+  if (included.code === 'agent')
+    return `retrieved: score ${formatScore(included.score)}, rank ${included.rank}`;
+  if (included.code === 'pinned') return `${included.pin} pin`;
+  if (included.code === 'memory') return 'learned in another conversation';
+  if (included.code === 'checkpoint')
+    return `summary of turns ${included.fromTurn + 1}–${included.toTurn + 1}`;
+  return included.code;
+}
+
+/**
+ * The popover behind the meter: tokens per section, what the context mode and pins added and why, and the
+ * retrieved candidates left out. Escape closes it and returns focus to its trigger.
+ */
+export function BreakdownContent({ className, ...props }: HTMLAttributes<HTMLElement>) {
+  const { breakdown, plan, budget, mode, hotkey, resetMode } = useBudgetMeter();
+  if (!plan || !budget || !breakdown.open) return null;
+  const auto = autoIncluded(plan);
+  return (
+    <section
+      id={breakdown.contentId}
+      aria-labelledby={breakdown.triggerId}
+      className={cx('ctxkit-meter__breakdown', className)}
+      data-state="open"
+      {...props}
+    >
+      <h3 className="ctxkit-meter__breakdown-heading">By section</h3>
+      <ul className="ctxkit-meter__sections">
+        {budget.segments.map((segment) => (
+          <li key={segment.section} data-section={segment.section}>
+            <span className="ctxkit-meter__swatch" data-section={segment.section} aria-hidden="true" />
+            <span>{SECTION_LABELS[segment.section]}</span>
+            <span className="ctxkit-tokens">{formatTokens(segment.tokens)}</span>
+          </li>
+        ))}
+      </ul>
+      <h3 className="ctxkit-meter__breakdown-heading">
+        Added automatically{mode ? ` (${MODE_LABELS[mode.mode]} mode)` : ''}
+      </h3>
+      {auto.included.length === 0 ? (
+        <p className="ctxkit-muted">Nothing: only your session items, sticky pins and history.</p>
+      ) : (
+        <AutoList entries={auto.included} />
+      )}
+      {auto.excluded.length > 0 && (
+        <>
+          <h3 className="ctxkit-meter__breakdown-heading">Retrieved but left out</h3>
+          <AutoList entries={auto.excluded} />
+        </>
+      )}
+      {mode && (
+        <p className="ctxkit-muted">
+          {hotkey ? `${hotkey} cycles the context mode (Off, Light, Heavy). ` : ''}
+          {mode.override !== null ? (
+            <button type="button" className="ctxkit-link" onClick={resetMode}>
+              Use the default mode ({MODE_LABELS[mode.defaultMode]})
+            </button>
+          ) : (
+            `This session follows the default mode.`
+          )}
+        </p>
+      )}
+    </section>
+  );
+}
+
+function AutoList({ entries }: { entries: readonly AutoEntry[] }) {
+  return (
+    <ul className="ctxkit-meter__auto">
+      {entries.map((entry) => (
+        <li key={entry.key} data-included={entry.included} data-reason={entry.reason.code}>
+          <span className="ctxkit-meter__auto-name">{entry.label}</span>
+          <span className="ctxkit-meter__auto-reason">{autoReasonText(entry)}</span>
+          <span className="ctxkit-tokens">{formatTokens(entry.tokens)}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function ModeError(props: StatusProps) {
+  const { modeError } = useBudgetMeter();
+  return modeError ? (
+    <ErrorMessage {...props}>Could not change the mode: {errorText(modeError)}</ErrorMessage>
+  ) : null;
+}

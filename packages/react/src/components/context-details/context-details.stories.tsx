@@ -1,0 +1,110 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import { brokenEngine, conversation, largeConversation, legacyConversation } from '../../test/fixtures.js';
+import { asLoaded, Frame } from '../../test/story.js';
+import { ContextDetails } from './context-details.js';
+
+const meta = {
+  title: 'Components/ContextDetails',
+  component: ContextDetails,
+  args: { sessionId: '', messageId: '', onItemClick: fn() },
+  loaders: [async () => conversation()],
+  render: (args, { loaded }) => {
+    const { engine, sessionId, replyId = '' } = asLoaded(loaded);
+    return (
+      <Frame engine={engine}>
+        <ContextDetails {...args} sessionId={sessionId} messageId={replyId} />
+      </Frame>
+    );
+  },
+} satisfies Meta<typeof ContextDetails>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** A reply with every include mode, a pinned card, history and retrieved candidates left out. */
+export const Default: Story = {
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText(/^\d+ rules? \(/)).toBeVisible();
+    await expect(canvas.getAllByText(/^Agent 0\.\d\d$/).length).toBeGreaterThan(0);
+    await userEvent.click(await canvas.findByRole('button', { name: /^Show excluded/ }));
+    await expect(canvas.getByRole('button', { name: /^Hide excluded/ })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+    await userEvent.click(canvas.getByRole('button', { name: 'Authentication Rules' }));
+    await expect(args.onItemClick).toHaveBeenCalledWith(
+      expect.objectContaining({ ref: { type: 'rule', name: 'Authentication Rules' } }),
+    );
+  },
+};
+
+/** The first reply of the session: session items and what retrieval added, no pins or history yet. */
+export const FirstReply: Story = {
+  loaders: [async () => conversation().then((data) => ({ ...data, replyId: data.firstReplyId }))],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText(/^\d+ rules? \(/)).toBeVisible();
+    await expect(await canvas.findByRole('button', { name: /^Show excluded/ })).toBeVisible();
+    await expect(canvas.queryByRole('button', { name: /^(Pins|History) \(/ })).toBeNull();
+  },
+};
+
+/** A message written before context tracking. */
+export const LegacyMessage: Story = {
+  loaders: [async () => legacyConversation()],
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByText('No context data available')).toBeVisible();
+  },
+};
+
+/** 200 items in the request, some with names that must wrap. */
+export const TwoHundredItems: Story = {
+  loaders: [async () => largeConversation()],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText(/^100 rules \(/)).toBeVisible();
+    await expect(canvas.getByRole('button', { name: /^References \(100\)/ })).toBeVisible();
+  },
+};
+
+export const Loading: Story = {
+  loaders: [async () => brokenEngine('pending')],
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByRole('status')).toHaveTextContent('Loading…');
+  },
+};
+
+export const ErrorState: Story = {
+  name: 'Error',
+  loaders: [async () => brokenEngine('failing')],
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByRole('alert')).toHaveTextContent('could not be opened');
+  },
+};
+
+/** Tab to a section heading; Enter and Space collapse and expand it. */
+export const KeyboardUse: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const rules = await canvas.findByRole('button', { name: /^Rules \(/ });
+    await userEvent.tab();
+    await expect(rules).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    await expect(rules).toHaveAttribute('aria-expanded', 'false');
+    await expect(canvas.queryByRole('button', { name: 'Authentication Rules' })).toBeNull();
+    await userEvent.keyboard(' ');
+    await expect(rules).toHaveAttribute('aria-expanded', 'true');
+  },
+};
+
+/** The default story in the dark scheme, so axe checks contrast there too. */
+export const Dark: Story = {
+  globals: { theme: 'dark' },
+  play: async ({ canvasElement }) => {
+    await expect(canvasElement.querySelector('[data-theme="dark"]')).not.toBeNull();
+    // Check contrast on the loaded view, not on its loading state.
+    await waitFor(() => expect(canvasElement.querySelector('[data-state="ready"]')).not.toBeNull());
+  },
+};

@@ -1,0 +1,11 @@
+export { ContextDetails, type ContextDetailsProps } from './context-details.js';
+export {
+  buildContextDetails,
+  type ContextDetailsModel,
+  candidateLabel,
+  type DetailItem,
+  type DetailSection,
+  type DetailSectionId,
+  type ExcludedDetail,
+} from './model.js';
+export { useContextDetails } from './parts.js';

@@ -1,0 +1,174 @@
+import {
+  type Candidate,
+  type ChatMessage,
+  type ContextPlan,
+  displayName,
+  type ExclusionReason,
+  type IncludeMode,
+  type ItemRef,
+  itemKey,
+  type PinKind,
+  type RequestContext,
+  type Section,
+} from '@ctxkit/core';
+import { SECTION_LABELS, selectionSummary } from '../../format/index.js';
+
+export type DetailSectionId = 'rules' | 'references' | 'tools' | 'pins' | 'memory' | 'history';
+
+/** One thing the request used, as the details view lists it. */
+export interface DetailItem {
+  /** Unique within the view: the catalog key of an item, else the plan's candidate id. */
+  readonly key: string;
+  readonly label: string;
+  /** Set for catalog items, so a click can open the item. */
+  readonly ref: ItemRef | null;
+  /** How a catalog item came in; absent for cards and turns. */
+  readonly includeMode?: IncludeMode;
+  readonly similarityScore?: number;
+  readonly pin?: PinKind;
+  readonly tokens: number;
+}
+
+export interface DetailSection {
+  readonly id: DetailSectionId;
+  readonly label: string;
+  readonly items: readonly DetailItem[];
+  readonly tokens: number;
+}
+
+export interface ExcludedDetail {
+  readonly key: string;
+  readonly label: string;
+  readonly section: Section;
+  readonly ref: ItemRef | null;
+  readonly tokens: number;
+  readonly reason: ExclusionReason;
+}
+
+export interface ContextDetailsModel {
+  readonly summary: string;
+  /** Sections that have items, in prompt order. */
+  readonly sections: readonly DetailSection[];
+  /** What the plan left out; `null` while the plan is not loaded (or could not be). */
+  readonly excluded: readonly ExcludedDetail[] | null;
+  readonly totalTokens: number;
+  readonly planId: string;
+}
+
+const ITEM_SECTIONS: Readonly<Record<ItemRef['type'], DetailSectionId>> = {
+  rule: 'rules',
+  reference: 'references',
+  tool: 'tools',
+};
+const ORDER: readonly DetailSectionId[] = ['rules', 'references', 'tools', 'pins', 'memory', 'history'];
+
+/**
+ * The "Context Used" view of one reply: the catalog items of its request context by type, and, once its plan is
+ * loaded, the pinned cards and turns and the history it carried, plus what was left out.
+ */
+export function buildContextDetails(context: RequestContext, plan: ContextPlan | null): ContextDetailsModel {
+  const bySection = new Map<DetailSectionId, DetailItem[]>(ORDER.map((id) => [id, []]));
+  for (const item of context.items) {
+    const { tokens, includeMode, similarityScore, pin, ...ref } = item;
+    bySection.get(ITEM_SECTIONS[item.type])?.push({
+      key: itemKey(ref as ItemRef),
+      label: displayName(ref as ItemRef),
+      ref: ref as ItemRef,
+      includeMode,
+      ...(similarityScore !== undefined && { similarityScore }),
+      ...(pin !== undefined && { pin }),
+      tokens,
+    });
+  }
+  for (const { candidate, reason } of plan?.included ?? []) {
+    if (candidate.kind === 'card' && !candidate.ref) {
+      bySection.get('pins')?.push({
+        key: candidate.id,
+        label: candidate.title,
+        ref: null,
+        pin: candidate.pin,
+        tokens: candidate.tokens,
+      });
+    } else if (candidate.kind === 'memory' || candidate.kind === 'checkpoint') {
+      bySection.get(candidate.kind === 'memory' ? 'memory' : 'history')?.push({
+        key: candidate.id,
+        label: candidateLabel(candidate),
+        ref: null,
+        tokens: candidate.tokens,
+      });
+    } else if (candidate.kind === 'turn') {
+      const pin = reason.code === 'pinned' ? reason.pin : undefined;
+      bySection.get(pin ? 'pins' : 'history')?.push({
+        key: candidate.id,
+        label: turnLabel(candidate.messages),
+        ref: null,
+        ...(pin && { pin }),
+        tokens: candidate.tokens,
+      });
+    }
+  }
+  const sections = ORDER.flatMap((id): DetailSection[] => {
+    const items = bySection.get(id) ?? [];
+    if (items.length === 0) return [];
+    const tokens = items.reduce((sum, item) => sum + item.tokens, 0);
+    return [{ id, label: SECTION_LABELS[id], items, tokens }];
+  });
+  return {
+    summary: selectionSummary(context.items),
+    sections,
+    excluded: plan ? plan.excluded.map(({ candidate, reason }) => excludedDetail(candidate, reason)) : null,
+    totalTokens: sections.reduce((sum, section) => sum + section.tokens, 0),
+    planId: context.planId,
+  };
+}
+
+function excludedDetail(candidate: Candidate, reason: ExclusionReason): ExcludedDetail {
+  const ref =
+    candidate.kind === 'item' ? candidate.ref : candidate.kind === 'card' ? (candidate.ref ?? null) : null;
+  return {
+    key: candidate.id,
+    label: candidateLabel(candidate),
+    section: candidate.section,
+    ref,
+    tokens: candidate.tokens,
+    reason,
+  };
+}
+
+/** How a candidate is named to people. */
+export function candidateLabel(candidate: Candidate): string {
+  switch (candidate.kind) {
+    case 'item':
+      return displayName(candidate.ref);
+    case 'card':
+      return candidate.title;
+    case 'turn':
+      return turnLabel(candidate.messages);
+    case 'prompt':
+      return candidate.part === 'fragment' ? `Fragment ${candidate.name}` : `${candidate.part} prompt`;
+    case 'current':
+      return 'Your message';
+    case 'workspace':
+      return 'Workspace';
+    case 'checkpoint':
+      return `Summary of turns ${candidate.fromTurn + 1}–${candidate.toTurn + 1}`;
+    case 'memory':
+      return candidate.content.kind === 'preference'
+        ? `Preference: ${candidate.content.key} = ${excerpt(candidate.content.value)}`
+        : `Key point: ${excerpt(candidate.content.text)}`;
+  }
+}
+
+const EXCERPT = 60;
+
+function excerpt(text: string): string {
+  const line = text.trim().replace(/\s+/g, ' ');
+  return line.length > EXCERPT ? `${line.slice(0, EXCERPT - 1)}…` : line;
+}
+
+/** A turn by its user message: "Turn: How do I read a…". */
+function turnLabel(messages: readonly ChatMessage[]): string {
+  const first = messages[0];
+  const text = first && first.role !== 'assistant' ? first.content : (first?.modelReply.content ?? '');
+  return `Turn: ${excerpt(text)}`;
+}

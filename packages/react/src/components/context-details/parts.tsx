@@ -1,0 +1,329 @@
+import { createContext, type HTMLAttributes, type ReactNode, useContext, useMemo } from 'react';
+import { exclusionText, formatTokens, pillText, SECTION_LABELS } from '../../format/index.js';
+import { usePlan, useRequestContext } from '../../queries/index.js';
+import {
+  cx,
+  type Disclosure,
+  EmptyMessage,
+  ErrorMessage,
+  errorText,
+  Loading as LoadingStatus,
+  type LoadState,
+  openState,
+  type StatusProps,
+  useDisclosure,
+} from '../../shared/index.js';
+import {
+  buildContextDetails,
+  type ContextDetailsModel,
+  type DetailItem,
+  type DetailSection,
+  type ExcludedDetail,
+} from './model.js';
+
+interface DetailsContextValue {
+  readonly state: LoadState;
+  readonly model: ContextDetailsModel | null;
+  readonly error: unknown;
+  /** The plan (for excluded items, pins and history) failed to load; the items still show. */
+  readonly planError: unknown;
+  readonly planLoading: boolean;
+  readonly excluded: Disclosure;
+  readonly onItemClick: ((item: DetailItem | ExcludedDetail) => void) | undefined;
+}
+
+const DetailsContext = createContext<DetailsContextValue | null>(null);
+const SectionContext = createContext<{ section: DetailSection; disclosure: Disclosure } | null>(null);
+
+/** The state of the nearest `ContextDetails.Root`, for building your own parts. */
+export function useContextDetails(): DetailsContextValue {
+  const value = useContext(DetailsContext);
+  if (!value) throw new Error('ContextDetails parts must be inside <ContextDetails.Root>.');
+  return value;
+}
+
+function useSection() {
+  const value = useContext(SectionContext);
+  if (!value) throw new Error('ContextDetails section parts must be inside <ContextDetails.Section>.');
+  return value;
+}
+
+export interface RootProps extends HTMLAttributes<HTMLDivElement> {
+  readonly sessionId: string;
+  readonly messageId: string;
+  /** Called with the item clicked; without it items are plain text. */
+  readonly onItemClick?: (item: DetailItem | ExcludedDetail) => void;
+  readonly children?: ReactNode;
+}
+
+/** Loads a reply's request context and plan; `data-state` is loading, error, empty (no context data) or ready. */
+export function Root({ sessionId, messageId, onItemClick, className, children, ...props }: RootProps) {
+  const context = useRequestContext(sessionId, messageId);
+  const plan = usePlan(sessionId, context.data?.planId);
+  const excluded = useDisclosure(false);
+  const model = useMemo(
+    () => (context.data ? buildContextDetails(context.data, plan.data ?? null) : null),
+    [context.data, plan.data],
+  );
+  const state: LoadState = context.isPending
+    ? 'loading'
+    : context.isError
+      ? 'error'
+      : model === null
+        ? 'empty'
+        : 'ready';
+  const value: DetailsContextValue = {
+    state,
+    model,
+    error: context.error,
+    planError: plan.error,
+    planLoading: plan.isPending && plan.fetchStatus !== 'idle',
+    excluded,
+    onItemClick,
+  };
+  return (
+    <DetailsContext.Provider value={value}>
+      <div className={cx('ctxkit-details', className)} data-state={state} {...props}>
+        {children}
+      </div>
+    </DetailsContext.Provider>
+  );
+}
+
+export function Loading(props: StatusProps) {
+  return useContextDetails().state === 'loading' ? <LoadingStatus {...props} /> : null;
+}
+
+export function ErrorState({ children, ...props }: StatusProps) {
+  const { state, error } = useContextDetails();
+  if (state !== 'error') return null;
+  return (
+    <ErrorMessage {...props}>{children ?? `Could not load the context: ${errorText(error)}`}</ErrorMessage>
+  );
+}
+
+/** Shown for replies without a request context (written before context tracking). */
+export function Empty({ children = 'No context data available', ...props }: StatusProps) {
+  return useContextDetails().state === 'empty' ? <EmptyMessage {...props}>{children}</EmptyMessage> : null;
+}
+
+export function Heading({
+  className,
+  children = 'Context used',
+  ...props
+}: HTMLAttributes<HTMLHeadingElement>) {
+  return (
+    <h2 className={cx('ctxkit-details__heading', className)} {...props}>
+      {children}
+    </h2>
+  );
+}
+
+/** "5 rules (3 agent, 2 always), 2 references (1 agent, 1 manual), 3 tools (all manual)" and the token total. */
+export function Summary({ className, ...props }: HTMLAttributes<HTMLParagraphElement>) {
+  const { model } = useContextDetails();
+  if (!model) return null;
+  return (
+    <p className={cx('ctxkit-details__summary', className)} {...props}>
+      <span>{model.summary}</span>{' '}
+      <span className="ctxkit-details__total">· {formatTokens(model.totalTokens)} tokens</span>
+    </p>
+  );
+}
+
+export interface SectionProps extends HTMLAttributes<HTMLElement> {
+  readonly section: DetailSection;
+  readonly defaultOpen?: boolean;
+}
+
+/** A collapsible section (Rules, References, Tools, Pins, History); `data-state` open or closed. */
+export function Section({ section, defaultOpen = true, className, children, ...props }: SectionProps) {
+  const disclosure = useDisclosure(defaultOpen);
+  return (
+    <SectionContext.Provider value={{ section, disclosure }}>
+      <section
+        className={cx('ctxkit-details__section', className)}
+        data-section={section.id}
+        data-state={openState(disclosure.open)}
+        aria-labelledby={disclosure.triggerId}
+        {...props}
+      >
+        {children ?? (
+          <>
+            <SectionTrigger />
+            <SectionContent />
+          </>
+        )}
+      </section>
+    </SectionContext.Provider>
+  );
+}
+
+/** The section's heading button: its name, item count and tokens. */
+export function SectionTrigger({ className, children, ...props }: HTMLAttributes<HTMLButtonElement>) {
+  const { section, disclosure } = useSection();
+  return (
+    <h3 className="ctxkit-details__section-heading">
+      <button
+        type="button"
+        id={disclosure.triggerId}
+        aria-expanded={disclosure.open}
+        aria-controls={disclosure.contentId}
+        data-state={openState(disclosure.open)}
+        className={cx('ctxkit-details__trigger', className)}
+        onClick={disclosure.toggle}
+        {...props}
+      >
+        {children ?? (
+          <>
+            <span className="ctxkit-details__section-name">
+              {section.label} ({section.items.length})
+            </span>
+            <span className="ctxkit-tokens">{formatTokens(section.tokens)} tokens</span>
+          </>
+        )}
+      </button>
+    </h3>
+  );
+}
+
+export function SectionContent({ className, children, ...props }: HTMLAttributes<HTMLUListElement>) {
+  const { section, disclosure } = useSection();
+  return (
+    <ul
+      id={disclosure.contentId}
+      hidden={!disclosure.open}
+      className={cx('ctxkit-details__items', className)}
+      {...props}
+    >
+      {children ?? section.items.map((item) => <Item key={item.key} item={item} />)}
+    </ul>
+  );
+}
+
+export interface ItemProps extends HTMLAttributes<HTMLLIElement> {
+  readonly item: DetailItem;
+}
+
+/** One item: its name (a button when there is a click handler), its pill and its tokens. */
+export function Item({ item, className, children, ...props }: ItemProps) {
+  const { onItemClick } = useContextDetails();
+  return (
+    <li
+      className={cx('ctxkit-details__item', className)}
+      data-include-mode={item.includeMode}
+      data-pin={item.pin}
+      {...props}
+    >
+      {children ?? (
+        <>
+          <ItemName label={item.label} onClick={onItemClick && (() => onItemClick(item))} />
+          <Pill item={item} />
+          <span className="ctxkit-tokens">{formatTokens(item.tokens)}</span>
+        </>
+      )}
+    </li>
+  );
+}
+
+function ItemName({ label, onClick }: { label: string; onClick: (() => void) | undefined }) {
+  // Item text is data: always a text child, never markup.
+  return onClick ? (
+    <button type="button" className="ctxkit-details__name ctxkit-link" onClick={onClick}>
+      {label}
+    </button>
+  ) : (
+    <span className="ctxkit-details__name">{label}</span>
+  );
+}
+
+export interface PillProps extends HTMLAttributes<HTMLSpanElement> {
+  readonly item: DetailItem;
+}
+
+/** Always / Manual / Agent 0.87, and Sticky / Leased / Ephemeral for pinned items. */
+export function Pill({ item, className, ...props }: PillProps) {
+  const mode = item.includeMode;
+  const pin = item.pin;
+  if (!mode && !pin) return null;
+  return (
+    <span className="ctxkit-pills">
+      {mode && (
+        <span className={cx('ctxkit-pill', className)} data-include-mode={mode} {...props}>
+          {pillText({
+            includeMode: mode,
+            ...(item.similarityScore !== undefined && { similarityScore: item.similarityScore }),
+          })}
+        </span>
+      )}
+      {pin && (
+        <span className="ctxkit-pill" data-pin={pin}>
+          {pin === 'sticky' ? 'Pinned' : pin === 'leased' ? 'Leased' : 'Card'}
+        </span>
+      )}
+    </span>
+  );
+}
+
+/** Shows or hides what the plan left out. Absent until the plan has loaded. */
+export function ExcludedTrigger({ className, children, ...props }: HTMLAttributes<HTMLButtonElement>) {
+  const { model, excluded } = useContextDetails();
+  if (!model?.excluded) return null;
+  return (
+    <button
+      type="button"
+      id={excluded.triggerId}
+      aria-expanded={excluded.open}
+      aria-controls={excluded.contentId}
+      data-state={openState(excluded.open)}
+      className={cx('ctxkit-details__excluded-trigger ctxkit-button', className)}
+      onClick={excluded.toggle}
+      {...props}
+    >
+      {children ?? `${excluded.open ? 'Hide' : 'Show'} excluded (${model.excluded.length})`}
+    </button>
+  );
+}
+
+/** The excluded candidates with their reasons; a note when the plan could not be loaded. */
+export function ExcludedContent({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
+  const { model, excluded, planError, planLoading, onItemClick } = useContextDetails();
+  if (planError) {
+    return (
+      <ErrorMessage className={className}>
+        Excluded items are unavailable: {errorText(planError)}
+      </ErrorMessage>
+    );
+  }
+  if (planLoading) return <LoadingStatus className={className}>Loading the plan…</LoadingStatus>;
+  if (!model?.excluded) return null;
+  return (
+    <div
+      id={excluded.contentId}
+      hidden={!excluded.open}
+      className={cx('ctxkit-details__excluded', className)}
+      data-state={openState(excluded.open)}
+      {...props}
+    >
+      {model.excluded.length === 0 ? (
+        <p className="ctxkit-muted">Nothing was left out.</p>
+      ) : (
+        <ul className="ctxkit-details__items">
+          {model.excluded.map((entry) => (
+            <li key={entry.key} className="ctxkit-details__item" data-reason={entry.reason.code}>
+              <ItemName
+                label={entry.label}
+                onClick={onItemClick && entry.ref ? () => onItemClick(entry) : undefined}
+              />
+              <span className="ctxkit-pill" data-section={entry.section}>
+                {SECTION_LABELS[entry.section]}
+              </span>
+              <span className="ctxkit-details__reason">{exclusionText(entry.reason)}</span>
+              <span className="ctxkit-tokens">{formatTokens(entry.tokens)}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

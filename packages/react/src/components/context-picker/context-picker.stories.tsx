@@ -1,0 +1,101 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { brokenEngine, kitEngine, largeCatalog } from '../../test/fixtures.js';
+import { asLoaded, Frame } from '../../test/story.js';
+import { ContextPicker } from './context-picker.js';
+
+async function pickerSession(large = false) {
+  const engine = await kitEngine(large ? { catalog: largeCatalog(200) } : {});
+  const session = await engine.createSession();
+  return { engine, sessionId: session.id };
+}
+
+const meta = {
+  title: 'Components/ContextPicker',
+  component: ContextPicker,
+  args: { sessionId: '' },
+  loaders: [async () => pickerSession()],
+  render: (args, { loaded }) => {
+    const { engine, sessionId } = asLoaded(loaded);
+    return (
+      <Frame engine={engine}>
+        <ContextPicker {...args} sessionId={sessionId} />
+      </Frame>
+    );
+  },
+} satisfies Meta<typeof ContextPicker>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Default: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const manual = await canvas.findByRole('checkbox', { name: /^Error Handling/ });
+    await userEvent.click(manual);
+    await waitFor(() => expect(manual).toBeChecked());
+  },
+};
+
+export const Search: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.type(await canvas.findByRole('searchbox'), 'file');
+    await waitFor(() => expect(canvas.queryByRole('checkbox', { name: /^Authentication Rules/ })).toBeNull());
+    await expect(canvas.getByRole('checkbox', { name: /^filesystem:read_file/ })).toBeVisible();
+  },
+};
+
+/** 200 catalog items, some with names that must wrap. */
+export const TwoHundredItems: Story = {
+  loaders: [async () => pickerSession(true)],
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByText(/^200 shown/)).toBeVisible();
+  },
+};
+
+export const NoMatch: Story = {
+  args: { defaultQuery: 'no such item' },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByText('No items match “no such item”.')).toBeVisible();
+  },
+};
+
+/** Tab into the list; Space toggles an item. */
+export const KeyboardUse: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const search = await canvas.findByRole('searchbox');
+    await userEvent.click(search);
+    await userEvent.tab();
+    const first = canvas.getByRole('checkbox', { name: /^Authentication Rules/ });
+    await expect(first).toHaveFocus();
+    await userEvent.keyboard(' ');
+    await waitFor(() => expect(first).not.toBeChecked());
+  },
+};
+
+export const Loading: Story = {
+  loaders: [async () => brokenEngine('pending')],
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByRole('status')).toHaveTextContent('Loading…');
+  },
+};
+
+export const ErrorState: Story = {
+  name: 'Error',
+  loaders: [async () => brokenEngine('failing')],
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByRole('alert')).toHaveTextContent('could not be opened');
+  },
+};
+
+/** The default story in the dark scheme, so axe checks contrast there too. */
+export const Dark: Story = {
+  globals: { theme: 'dark' },
+  play: async ({ canvasElement }) => {
+    await expect(canvasElement.querySelector('[data-theme="dark"]')).not.toBeNull();
+    // Check contrast on the loaded view, not on its loading state.
+    await waitFor(() => expect(canvasElement.querySelector('[data-state="ready"]')).not.toBeNull());
+  },
+};

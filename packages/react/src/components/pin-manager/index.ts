@@ -1,0 +1,8 @@
+export { buildPinRows, PIN_GROUPS, type PinRow, type SuggestedPin, targetTitle } from './model.js';
+export { usePinManager } from './parts.js';
+export {
+  PinManager,
+  type PinManagerProps,
+  SuggestedPinsHint,
+  type SuggestedPinsHintProps,
+} from './pin-manager.js';

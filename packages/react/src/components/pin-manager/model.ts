@@ -1,0 +1,90 @@
+import {
+  type Candidate,
+  type ChatMessage,
+  type ContextPlan,
+  displayName,
+  type Pin,
+  type PinKind,
+  type PinTarget,
+} from '@ctxkit/core';
+import { leaseText } from '../../format/index.js';
+
+/** A pin as the manager lists it. */
+export interface PinRow {
+  readonly pin: Pin;
+  readonly title: string;
+  /** What remains of a leased pin's scope: "2 of 3 turns left", "while task v2". */
+  readonly scope: string | null;
+  /** What the pin costs in the next request; `null` when the plan has no candidate for it. */
+  readonly tokens: number | null;
+  /** Whether the next request would carry it (leased and ephemeral pins give way when space runs out). */
+  readonly included: boolean | null;
+}
+
+/** A pin the host (or a model) suggests; the user accepts or dismisses it. */
+export interface SuggestedPin {
+  /** Stable across renders, to dismiss it by. */
+  readonly id: string;
+  readonly target: PinTarget;
+  /** Shown instead of the target's own name. */
+  readonly title?: string;
+  /** Why it is suggested: "Referenced in 4 of the last 5 turns". */
+  readonly reason?: string;
+  readonly tokens?: number;
+}
+
+export const PIN_GROUPS: readonly PinKind[] = ['sticky', 'leased', 'ephemeral'];
+
+const EXCERPT = 60;
+
+function excerpt(text: string): string {
+  const line = text.trim().replace(/\s+/g, ' ');
+  return line.length > EXCERPT ? `${line.slice(0, EXCERPT - 1)}…` : line;
+}
+
+/** How a pin's target is named: the item, "Assistant: <excerpt>" for a message, or the card's title. */
+export function targetTitle(target: PinTarget, messages: readonly ChatMessage[]): string {
+  if (target.kind === 'item') return displayName(target.ref);
+  if (target.kind === 'card') return target.title;
+  const message = messages.find((entry) => entry.id === target.messageId);
+  if (!message) return 'A message';
+  const text = message.role === 'assistant' ? message.modelReply.content : message.content;
+  const who = message.role === 'user' ? 'You' : message.role === 'assistant' ? 'Assistant' : 'Tool';
+  return `${who}: ${excerpt(text)}`;
+}
+
+function pinIdOf(candidate: Candidate): string | undefined {
+  if (candidate.kind === 'card') return candidate.pinId;
+  if (candidate.kind === 'item' && candidate.origin.via === 'pin') return candidate.origin.pinId;
+  if (candidate.kind === 'turn') return candidate.pinned?.pinId;
+  return undefined;
+}
+
+/** The session's pins grouped by kind, with their cost and place in the next request's plan when it is known. */
+export function buildPinRows(
+  pins: readonly Pin[],
+  messages: readonly ChatMessage[],
+  plan: ContextPlan | null,
+): Record<PinKind, PinRow[]> {
+  const costs = new Map<string, { tokens: number; included: boolean }>();
+  for (const { candidate } of plan?.included ?? []) {
+    const pinId = pinIdOf(candidate);
+    if (pinId) costs.set(pinId, { tokens: candidate.tokens, included: true });
+  }
+  for (const { candidate } of plan?.excluded ?? []) {
+    const pinId = pinIdOf(candidate);
+    if (pinId && !costs.has(pinId)) costs.set(pinId, { tokens: candidate.tokens, included: false });
+  }
+  const groups: Record<PinKind, PinRow[]> = { sticky: [], leased: [], ephemeral: [] };
+  for (const pin of pins) {
+    const cost = costs.get(pin.id);
+    groups[pin.kind].push({
+      pin,
+      title: targetTitle(pin.target, messages),
+      scope: pin.kind === 'leased' ? leaseText(pin.lease) : null,
+      tokens: cost?.tokens ?? null,
+      included: cost?.included ?? null,
+    });
+  }
+  return groups;
+}

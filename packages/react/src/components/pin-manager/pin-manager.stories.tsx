@@ -1,0 +1,137 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import { brokenEngine, conversation, kitEngine, manyPins } from '../../test/fixtures.js';
+import { asLoaded, Frame } from '../../test/story.js';
+import type { SuggestedPin } from './model.js';
+import { PinManager, SuggestedPinsHint } from './pin-manager.js';
+
+const suggestions: SuggestedPin[] = [
+  {
+    id: 'logging',
+    target: { kind: 'item', ref: { type: 'rule', name: 'Logging' } },
+    reason: 'Mentioned in 3 turns',
+  },
+  { id: 'deadline', target: { kind: 'card', title: 'Deadline: Friday', text: 'Ship before Friday' } },
+];
+
+const meta = {
+  title: 'Components/PinManager',
+  component: PinManager,
+  args: { sessionId: '' },
+  loaders: [async () => conversation()],
+  render: (args, { loaded }) => {
+    const { engine, sessionId } = asLoaded(loaded);
+    return (
+      <Frame engine={engine}>
+        <PinManager {...args} sessionId={sessionId} />
+      </Frame>
+    );
+  },
+} satisfies Meta<typeof PinManager>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** Sticky, leased (with what remains of the lease) and ephemeral pins, each with its cost. */
+export const Default: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('region', { name: 'Sticky' })).toBeVisible();
+    await expect(canvas.getByText('2 of 3 turns left')).toBeVisible();
+  },
+};
+
+/** Suggestions dimmed below the delimiter, and the non-blocking hint that opens the manager. */
+export const SuggestedPins: Story = {
+  args: { suggestions },
+  render: (args, { loaded }) => {
+    const { engine, sessionId } = asLoaded(loaded);
+    return (
+      <Frame engine={engine}>
+        <SuggestedPinsHint count={suggestions.length} onOpen={() => {}} />
+        <PinManager {...args} sessionId={sessionId} />
+      </Frame>
+    );
+  },
+};
+
+/** Accept pins a suggestion (as sticky: the user chose it); Dismiss only hides it. */
+export const AcceptAndDismiss: Story = {
+  args: { suggestions, onAcceptSuggestion: fn(), onDismissSuggestion: fn() },
+  render: (args, { loaded }) => {
+    const { engine, sessionId } = asLoaded(loaded);
+    return (
+      <Frame engine={engine}>
+        <SuggestedPinsHint count={suggestions.length} onOpen={() => {}} />
+        <PinManager {...args} sessionId={sessionId} />
+      </Frame>
+    );
+  },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('button', { name: 'Suggested pins (2)' })).toBeVisible();
+    await userEvent.click(await canvas.findByRole('button', { name: 'Accept Logging' }));
+    await waitFor(() => expect(args.onAcceptSuggestion).toHaveBeenCalled());
+    await userEvent.click(canvas.getByRole('button', { name: 'Dismiss Deadline: Friday' }));
+    await expect(args.onDismissSuggestion).toHaveBeenCalled();
+  },
+};
+
+export const Empty: Story = {
+  loaders: [
+    async () => {
+      const engine = await kitEngine();
+      return { engine, sessionId: (await engine.createSession()).id };
+    },
+  ],
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByText(/^Nothing is pinned/)).toBeVisible();
+  },
+};
+
+/** Thirty pins, long titles that wrap. */
+export const ManyPins: Story = {
+  loaders: [async () => manyPins(30)],
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByRole('heading', { name: 'Sticky (10)' })).toBeVisible();
+  },
+};
+
+/** Tab to Promote and press Enter: the ephemeral pin becomes leased. */
+export const KeyboardUse: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const promote = await canvas.findByRole('button', { name: 'Promote Database Schema to leased' });
+    promote.focus();
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(canvas.queryByRole('region', { name: 'Ephemeral' })).toBeNull());
+    await expect(
+      within(canvas.getByRole('region', { name: 'Leased' })).getAllByText('Database Schema')[0],
+    ).toBeVisible();
+  },
+};
+
+export const Loading: Story = {
+  loaders: [async () => brokenEngine('pending')],
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByRole('status')).toHaveTextContent('Loading…');
+  },
+};
+
+export const ErrorState: Story = {
+  name: 'Error',
+  loaders: [async () => brokenEngine('failing')],
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByRole('alert')).toHaveTextContent('could not be opened');
+  },
+};
+
+/** The default story in the dark scheme, so axe checks contrast there too. */
+export const Dark: Story = {
+  globals: { theme: 'dark' },
+  play: async ({ canvasElement }) => {
+    await expect(canvasElement.querySelector('[data-theme="dark"]')).not.toBeNull();
+    // Check contrast on the loaded view, not on its loading state.
+    await waitFor(() => expect(canvasElement.querySelector('[data-state="ready"]')).not.toBeNull());
+  },
+};

@@ -1,0 +1,65 @@
+import { describe, expect, test } from 'vitest';
+import { exclusionText, formatDifference, formatTokensShort, leaseText, pillText } from './labels.js';
+import { selectionSummary } from './summary.js';
+
+const items = (spec: string) =>
+  spec.split(' ').map((entry) => {
+    const [type, includeMode] = entry.split(':') as [
+      'rule' | 'reference' | 'tool',
+      'always' | 'manual' | 'agent',
+    ];
+    return { type, includeMode };
+  });
+
+describe('selectionSummary', () => {
+  test('reads as the seed shows it, most frequent mode first', () => {
+    expect(
+      selectionSummary(
+        items(
+          'rule:agent rule:always rule:agent rule:always rule:agent reference:manual reference:agent tool:manual tool:manual tool:manual',
+        ),
+      ),
+    ).toBe('5 rules (3 agent, 2 always), 2 references (1 agent, 1 manual), 3 tools (all manual)');
+  });
+
+  test('singular nouns, a single item names its mode, and nothing says so', () => {
+    expect(selectionSummary(items('rule:always tool:agent'))).toBe('1 rule (always), 1 tool (agent)');
+    expect(selectionSummary([])).toBe('No items');
+  });
+});
+
+describe('labels', () => {
+  test('pills carry the agent score; lease scopes say what remains', () => {
+    expect(pillText({ includeMode: 'agent', similarityScore: 0.8712 })).toBe('Agent 0.87');
+    expect(pillText({ includeMode: 'always' })).toBe('Always');
+    expect(leaseText({ kind: 'turns', turns: 3, remaining: 2 })).toBe('2 of 3 turns left');
+    expect(leaseText({ kind: 'turns', turns: 1, remaining: 1 })).toBe('1 of 1 turn left');
+    expect(leaseText({ kind: 'task', taskId: 'v2' })).toBe('while task v2');
+  });
+
+  test('every exclusion reason has words', () => {
+    expect(exclusionText({ code: 'budget', needed: 1200, remaining: 300 })).toBe(
+      'did not fit: needed 1,200 tokens, 300 left',
+    );
+    expect(exclusionText({ code: 'mode-limit', mode: 'light', limit: 3 })).toBe(
+      "beyond the Light mode's limit of 3",
+    );
+    expect(exclusionText({ code: 'below-threshold', score: 0.1, threshold: 0.3 })).toBe(
+      'score 0.10 below the minimum 0.30',
+    );
+    expect(exclusionText({ code: 'unavailable', why: 'disabled' })).toBe('disabled in the catalog');
+  });
+
+  test('numbers', () => {
+    expect(formatDifference(34)).toBe('+34');
+    expect(formatDifference(-1200)).toBe('−1,200');
+    expect(formatDifference(0)).toBe('±0');
+    expect([999, 1000, 1234, 12_345, 128_000].map(formatTokensShort)).toEqual([
+      '999',
+      '1k',
+      '1.2k',
+      '12k',
+      '128k',
+    ]);
+  });
+});

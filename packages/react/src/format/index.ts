@@ -1,0 +1,14 @@
+export {
+  exclusionText,
+  formatDifference,
+  formatScore,
+  formatTokens,
+  formatTokensShort,
+  INCLUDE_MODE_LABELS,
+  leaseText,
+  MODE_LABELS,
+  PIN_KIND_LABELS,
+  pillText,
+  SECTION_LABELS,
+} from './labels.js';
+export { selectionSummary } from './summary.js';

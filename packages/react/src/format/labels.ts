@@ -1,0 +1,106 @@
+import type {
+  ContextMode,
+  ExclusionReason,
+  IncludeMode,
+  Lease,
+  PinKind,
+  RequestContextItem,
+  Section,
+} from '@ctxkit/core';
+
+const numberFormat = new Intl.NumberFormat('en');
+
+/** 12,345 */
+export function formatTokens(tokens: number): string {
+  return numberFormat.format(tokens);
+}
+
+/** 1.2k, 12k, 128k: for the compact meter. */
+export function formatTokensShort(tokens: number): string {
+  if (tokens < 1000) return String(tokens);
+  const thousands = tokens / 1000;
+  return `${thousands < 10 ? thousands.toFixed(1).replace(/\.0$/, '') : Math.round(thousands)}k`;
+}
+
+/** A signed difference: +34, −12, ±0. */
+export function formatDifference(difference: number): string {
+  if (difference === 0) return '±0';
+  return difference > 0 ? `+${formatTokens(difference)}` : `−${formatTokens(-difference)}`;
+}
+
+export const MODE_LABELS: Readonly<Record<ContextMode, string>> = {
+  off: 'Off',
+  light: 'Light',
+  heavy: 'Heavy',
+};
+
+export const INCLUDE_MODE_LABELS: Readonly<Record<IncludeMode, string>> = {
+  always: 'Always',
+  manual: 'Manual',
+  agent: 'Agent',
+};
+
+export const PIN_KIND_LABELS: Readonly<Record<PinKind, string>> = {
+  sticky: 'Sticky',
+  leased: 'Leased',
+  ephemeral: 'Ephemeral',
+};
+
+export const SECTION_LABELS: Readonly<Record<Section, string>> = {
+  system: 'System prompt',
+  rules: 'Rules',
+  references: 'References',
+  tools: 'Tools',
+  pins: 'Pins',
+  memory: 'Memory',
+  history: 'History',
+  current: 'Message',
+  workspace: 'Workspace',
+};
+
+/** A similarity score as the seed shows it: 0.87. */
+export function formatScore(score: number): string {
+  return score.toFixed(2);
+}
+
+/** The pill of an item: "Always", "Manual", "Agent 0.87". */
+export function pillText(item: Pick<RequestContextItem, 'includeMode' | 'similarityScore'>): string {
+  const label = INCLUDE_MODE_LABELS[item.includeMode];
+  return item.includeMode === 'agent' && item.similarityScore !== undefined
+    ? `${label} ${formatScore(item.similarityScore)}`
+    : label;
+}
+
+/** Why a candidate was left out, in words. */
+export function exclusionText(reason: ExclusionReason): string {
+  switch (reason.code) {
+    case 'budget':
+      return `did not fit: needed ${formatTokens(reason.needed)} tokens, ${formatTokens(reason.remaining)} left`;
+    case 'history-cutoff':
+      return 'older than a turn that did not fit';
+    case 'below-threshold':
+      return `score ${formatScore(reason.score)} below the minimum ${formatScore(reason.threshold)}`;
+    case 'mode-limit':
+      return `beyond the ${MODE_LABELS[reason.mode]} mode's limit of ${reason.limit}`;
+    case 'agent-share':
+      return `retrieved items may take at most ${formatTokens(reason.cap)} tokens`;
+    case 'duplicate':
+      return 'already included through the session or a pin';
+    case 'unavailable':
+      return reason.why === 'missing' ? 'no longer in the catalog' : 'disabled in the catalog';
+    case 'memory-share':
+      return `memories may take at most ${formatTokens(reason.cap)} tokens`;
+    case 'summarized':
+      return 'summarized in an earlier checkpoint';
+    case 'history-share':
+      return reason.summarizer === 'failed'
+        ? `history may take at most ${formatTokens(reason.cap)} tokens, and the summary failed`
+        : `history may take at most ${formatTokens(reason.cap)} tokens`;
+  }
+}
+
+/** What remains of a lease: "2 of 3 turns left", "while task v2". */
+export function leaseText(lease: Lease): string {
+  if (lease.kind === 'task') return `while task ${lease.taskId}`;
+  return `${lease.remaining} of ${lease.turns} ${lease.turns === 1 ? 'turn' : 'turns'} left`;
+}

@@ -1,0 +1,9 @@
+// The public API of @ctxkit/react: the provider, hooks over the core's data, and the components with their
+// headless parts. Nothing of @ctxkit/core, React or react-query is re-exported; import those from their packages.
+export * from './components/budget-meter/index.js';
+export * from './components/context-details/index.js';
+export * from './components/context-picker/index.js';
+export * from './components/pin-manager/index.js';
+export * from './format/index.js';
+export { type AnyEngine, CtxkitProvider, type CtxkitProviderProps, useEngine } from './provider/index.js';
+export * from './queries/index.js';

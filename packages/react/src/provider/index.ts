@@ -1,0 +1,1 @@
+export { type AnyEngine, CtxkitProvider, type CtxkitProviderProps, useEngine } from './provider.js';

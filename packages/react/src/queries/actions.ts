@@ -1,0 +1,67 @@
+import type {
+  Catalog,
+  CatalogInput,
+  ContextMode,
+  ItemRef,
+  LeaseScope,
+  Pin,
+  PinOptions,
+  PinTarget,
+  Session,
+} from '@ctxkit/core';
+import { type UseMutationResult, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEngine } from '../provider/index.js';
+
+/**
+ * Changes to a session, each a mutation with its own pending and error state. They write through the engine's
+ * session, and the store's events then refresh every query that shows the change, in this tab and others.
+ */
+export interface SessionActions {
+  readonly pin: UseMutationResult<Pin, Error, { target: PinTarget; options?: PinOptions }>;
+  readonly unpin: UseMutationResult<void, Error, string>;
+  /** Ephemeral → leased. Only the user makes a pin sticky, by pinning its target again as sticky. */
+  readonly promotePin: UseMutationResult<void, Error, { pinId: string; lease: LeaseScope }>;
+  /** `null` returns the session to the engine's default mode. */
+  readonly setMode: UseMutationResult<void, Error, ContextMode | null>;
+  readonly addItem: UseMutationResult<void, Error, ItemRef>;
+  readonly removeItem: UseMutationResult<void, Error, ItemRef>;
+}
+
+export function useSessionActions(sessionId: string): SessionActions {
+  const engine = useEngine();
+  // biome-ignore lint/suspicious/noExplicitAny: the request type is irrelevant here
+  const withSession = <A, T>(run: (session: Session<any>, arg: A) => Promise<T>) => ({
+    mutationFn: async (arg: A) => run(await engine.openSession(sessionId), arg),
+  });
+  return {
+    pin: useMutation(withSession((session, { target, options }) => session.pin(target, options))),
+    unpin: useMutation(withSession((session, pinId: string) => session.unpin(pinId))),
+    promotePin: useMutation(
+      withSession((session, { pinId, lease }: { pinId: string; lease: LeaseScope }) =>
+        session.promotePin(pinId, lease),
+      ),
+    ),
+    setMode: useMutation(withSession((session, mode: ContextMode | null) => session.setMode(mode))),
+    addItem: useMutation(withSession((session, ref: ItemRef) => session.addItem(ref))),
+    removeItem: useMutation(withSession((session, ref: ItemRef) => session.removeItem(ref))),
+  };
+}
+
+/**
+ * Replaces the engine's catalog. Catalog changes are not store events (the catalog is the host's, not stored), so
+ * this refreshes the catalog and every estimate itself.
+ */
+export function useSetCatalog(): UseMutationResult<void, Error, Catalog | CatalogInput> {
+  const engine = useEngine();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (catalog: Catalog | CatalogInput) => engine.setCatalog(catalog),
+    onSuccess: () =>
+      client.invalidateQueries({
+        predicate: (query) =>
+          query.queryKey[0] === 'ctxkit' &&
+          (query.queryKey[1] === 'catalog' ||
+            (query.queryKey[1] === 'session' && query.queryKey[3] === 'estimate')),
+      }),
+  });
+}

@@ -1,0 +1,18 @@
+export { type SessionActions, useSessionActions, useSetCatalog } from './actions.js';
+export {
+  type ContextModeState,
+  type DraftEstimateOptions,
+  latestTrackedReply,
+  useCatalog,
+  useContextMode,
+  useDraftEstimate,
+  useMessages,
+  usePins,
+  usePlan,
+  useRequestContext,
+  useSession,
+  useSessions,
+  useUsage,
+} from './hooks.js';
+export { invalidateForEvent } from './invalidate.js';
+export { ctxkitKeys } from './keys.js';

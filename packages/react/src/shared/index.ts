@@ -1,0 +1,11 @@
+export { cx } from './class-names.js';
+export { type Disclosure, openState, useDisclosure } from './disclosure.js';
+export { type Hotkey, matchesHotkey, parseHotkey } from './hotkey.js';
+export {
+  EmptyMessage,
+  ErrorMessage,
+  errorText,
+  Loading,
+  type LoadState,
+  type StatusProps,
+} from './status.js';

@@ -1,0 +1,80 @@
+import { fileURLToPath } from 'node:url';
+import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
+import react from '@vitejs/plugin-react';
+import { playwright } from '@vitest/browser-playwright';
+import { defineConfig } from 'vitest/config';
+import { chromiumPath } from './vitest.chromium-setup.js';
+
+// Everything here runs in headless Chromium (Vitest browser mode), the system's browser, never a downloaded one:
+//   components   *.test.ts(x) next to the code: rendering from real core data, keyboard, store round trips, axe
+//   storybook    every story of .storybook (at the repository root) as a test: its play function, then axe
+//                (`parameters.a11y.test = 'error'` makes a violation fail the story)
+const packageDir = fileURLToPath(new URL('.', import.meta.url));
+
+// A fresh object per project: Vitest keeps a reference to what it is given.
+const browser = () => ({
+  enabled: true,
+  headless: true,
+  screenshotFailures: false,
+  provider: playwright({
+    launchOptions: {
+      executablePath: chromiumPath,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--disable-quic',
+        '--no-first-run',
+      ],
+    },
+  }),
+  instances: [{ browser: 'chromium' as const }],
+});
+
+// Pre-bundle what the tests reach, so Vite does not discover a dependency mid-run and reload the page.
+const optimizeDeps = {
+  include: [
+    'react',
+    'react-dom',
+    'react-dom/client',
+    'react/jsx-dev-runtime',
+    '@tanstack/react-query',
+    'axe-core',
+    'vitest-browser-react',
+  ],
+};
+
+export default defineConfig({
+  plugins: [react()],
+  test: {
+    globals: false,
+    projects: [
+      {
+        extends: true,
+        optimizeDeps,
+        test: {
+          name: 'components',
+          include: ['src/**/*.test.{ts,tsx}'],
+          globalSetup: ['./vitest.chromium-setup.ts'],
+          browser: browser(),
+        },
+      },
+      {
+        extends: true,
+        // Storybook's Vite root is the repository root, which resolves React (a root dev dependency) but not the
+        // component tests' helpers.
+        optimizeDeps: { include: ['react', 'react-dom', 'react-dom/client', '@tanstack/react-query'] },
+        plugins: [storybookTest({ configDir: fileURLToPath(new URL('../../.storybook', import.meta.url)) })],
+        test: {
+          name: 'storybook',
+          // Story paths are resolved from here, not from the Storybook root the plugin would otherwise pick.
+          dir: packageDir,
+          globalSetup: [fileURLToPath(new URL('./vitest.chromium-setup.ts', import.meta.url))],
+          browser: browser(),
+        },
+      },
+    ],
+  },
+});
