@@ -65,5 +65,5 @@ export function withLearning(base: number, learned: number, weight = 1): number 
 }
 
 export function clamp01(value: number): number {
-  return value > 1 ? 1 : value > 0 ? value : 0;
+  return value > 0 ? Math.min(value, 1) : 0;
 }

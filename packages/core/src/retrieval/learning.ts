@@ -37,6 +37,8 @@ export interface LearnedScore {
 export interface LearningOptions {
   /** At most this many (term, item) pairs are kept; past it the least recently reinforced go. Default 20,000. */
   readonly maxPairs?: number;
+  /** κ of the learned score's calibration, as for the lexical path (smaller: evidence counts sooner). Default 0.5. */
+  readonly scale?: number;
   /** The store document evidence is kept in. Default `ctxkit.retrieval.learned`. */
   readonly documentKey?: string;
 }
@@ -48,8 +50,6 @@ interface Pair {
 }
 
 const DOCUMENT_VERSION = 1;
-/** Same calibration as the lexical path: a full-strength match on the rarest term scores 1 / (1 + κ). */
-const KAPPA = 1.5;
 
 /**
  * (query term → item) evidence learned from use, on the device. Memory is bounded by `maxPairs` (about 60 bytes
@@ -63,6 +63,7 @@ const KAPPA = 1.5;
 export class UseMemory {
   readonly maxPairs: number;
   readonly documentKey: string;
+  readonly scale: number;
   /** term → item → pair */
   readonly #byTerm = new Map<string, Map<ItemKey, Pair>>();
   /** item → number of terms with evidence for it */
@@ -73,6 +74,7 @@ export class UseMemory {
   constructor(options: LearningOptions = {}) {
     this.maxPairs = Math.max(1, options.maxPairs ?? 20_000);
     this.documentKey = options.documentKey ?? 'ctxkit.retrieval.learned';
+    this.scale = options.scale ?? 0.5;
   }
 
   get size(): number {
@@ -117,7 +119,7 @@ export class UseMemory {
     for (const [key, { sum, evidence }] of sums) {
       if (sum === 0) continue;
       evidence.sort((a, b) => Math.abs(b.weight) - Math.abs(a.weight) || (a.term < b.term ? -1 : 1));
-      into.set(key, { score: sum / (Math.abs(sum) + KAPPA * maxIdf), evidence });
+      into.set(key, { score: sum / (Math.abs(sum) + this.scale * maxIdf), evidence });
     }
   }
 
@@ -128,31 +130,19 @@ export class UseMemory {
     return { version: DOCUMENT_VERSION, seq: this.#seq, pairs };
   }
 
-  /** Replaces what is in memory with a stored document; a CorruptRecordError names what is wrong. */
+  /**
+   * Replaces what is in memory with a stored document. A malformed document throws a CorruptRecordError naming what
+   * is wrong, and leaves memory as it was.
+   */
   load(value: JsonValue): void {
-    const fail = (message: string): never => {
-      throw new CorruptRecordError(`learned evidence '${this.documentKey}'`, message);
-    };
-    if (value === null || typeof value !== 'object' || Array.isArray(value)) return fail('not an object');
-    if (value.version !== DOCUMENT_VERSION) return fail(`unknown version ${JSON.stringify(value.version)}`);
-    const { pairs, seq } = value;
-    if (!Array.isArray(pairs) || typeof seq !== 'number') return fail('pairs or seq missing');
+    const problem = malformed(value);
+    if (problem !== null) throw new CorruptRecordError(`learned evidence '${this.documentKey}'`, problem);
+    const { pairs, seq } = value as { pairs: [string, ItemKey, number, number][]; seq: number };
     this.#byTerm.clear();
     this.#termsPerItem.clear();
     this.#pairs = 0;
     this.#seq = seq;
-    pairs.forEach((pair, i) => {
-      if (!Array.isArray(pair)) return fail(`pair ${i} is not an array`);
-      const [term, key, weight, at] = pair;
-      if (
-        typeof term !== 'string' ||
-        typeof key !== 'string' ||
-        typeof weight !== 'number' ||
-        typeof at !== 'number'
-      )
-        return fail(`pair ${i} is not [term, key, weight, seq]`);
-      this.#add(term, key, weight, at);
-    });
+    for (const [term, key, weight, at] of pairs) this.#add(term, key, weight, at);
     if (this.#pairs > this.maxPairs) this.#evict();
   }
 
@@ -194,6 +184,25 @@ export class UseMemory {
     const target = Math.floor(this.maxPairs * 0.9);
     for (const { term, key } of all.slice(0, this.#pairs - target)) this.#remove(term, key);
   }
+}
+
+function malformed(value: JsonValue): string | null {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return 'not an object';
+  if (value.version !== DOCUMENT_VERSION) return `unknown version ${JSON.stringify(value.version)}`;
+  const { pairs, seq } = value;
+  if (!Array.isArray(pairs) || typeof seq !== 'number') return 'pairs or seq missing';
+  for (const [i, pair] of pairs.entries()) {
+    if (
+      !Array.isArray(pair) ||
+      typeof pair[0] !== 'string' ||
+      typeof pair[1] !== 'string' ||
+      typeof pair[2] !== 'number' ||
+      !Number.isFinite(pair[2]) ||
+      typeof pair[3] !== 'number'
+    )
+      return `pair ${i} is not [term, key, weight, seq]`;
+  }
+  return null;
 }
 
 function round(value: number): number {

@@ -67,13 +67,27 @@ export class FlatVectorIndex implements VectorIndex {
 
   search(query: ArrayLike<number>, k: number, accept?: (id: number) => boolean): VectorMatch[] {
     this.#check(query, 'query');
+    // One monomorphic Float32Array loop, four sums at a time, is what keeps 10k × 384 within a few milliseconds.
+    const q = query instanceof Float32Array ? query : Float32Array.from(query);
     const { dimension } = this;
     const data = this.#data;
-    const scores = this.#scores.subarray(0, this.#size);
-    for (let id = 0, base = 0; id < this.#size; id++, base += dimension) {
-      let dot = 0;
-      for (let i = 0; i < dimension; i++) dot += (data[base + i] as number) * (query[i] as number);
-      scores[id] = dot;
+    const size = this.#size;
+    const scores = this.#scores.subarray(0, size);
+    const tail = dimension - (dimension % 4);
+    for (let id = 0, base = 0; id < size; id++, base += dimension) {
+      let s0 = 0;
+      let s1 = 0;
+      let s2 = 0;
+      let s3 = 0;
+      let i = 0;
+      for (; i < tail; i += 4) {
+        s0 += (data[base + i] as number) * (q[i] as number);
+        s1 += (data[base + i + 1] as number) * (q[i + 1] as number);
+        s2 += (data[base + i + 2] as number) * (q[i + 2] as number);
+        s3 += (data[base + i + 3] as number) * (q[i + 3] as number);
+      }
+      for (; i < dimension; i++) s0 += (data[base + i] as number) * (q[i] as number);
+      scores[id] = s0 + s1 + s2 + s3;
     }
     return topK(scores, k, undefined, accept).map((id) => ({ id, score: scores[id] as number }));
   }
