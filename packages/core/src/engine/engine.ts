@@ -43,7 +43,10 @@ export interface EngineOptions<R> {
   readonly store?: Store;
   /** A counter, or the tiktoken encoding to load. Default `o200k_base`. */
   readonly tokenizer?: TokenCounter | TiktokenEncodingName;
-  /** Chooses `agent` items per request. Default: a small BM25 selector. */
+  /**
+   * Chooses `agent` items per request. Default: `createLexicalSelector({ store })` (BM25, triggers, learning from
+   * use kept in the store); `createHybridSelector({ embedder, store })` adds vectors.
+   */
   readonly selector?: AgentSelector;
   readonly systemPrompt?: { readonly global?: string; readonly agent?: string };
   /** Default `light`; each session may override it. */
@@ -238,10 +241,12 @@ export async function createEngine<R>(options: EngineOptions<R>): Promise<Engine
   ) as Record<ContextMode, ModeLimits>;
   const now = options.now ?? (() => new Date());
   const model = options.model;
+  const store = options.store ?? new MemoryStore();
   return new Engine<R>({
     catalog,
-    store: options.store ?? new MemoryStore(),
-    selector: options.selector ?? createLexicalSelector(),
+    store,
+    // Learning from use is kept in the engine's store, so it survives a reload like the sessions do.
+    selector: options.selector ?? createLexicalSelector({ store }),
     candidates: new CandidateFactory(withTokenCache(counter)),
     model,
     contextWindow: options.contextWindow,

@@ -56,6 +56,16 @@ describe('FlatVectorIndex', () => {
     expect(index.search([1, 0], 3, (id) => id !== 2).map((match) => match.id)).toEqual([0, 1]);
   });
 
+  test('normalizes vectors of any magnitude, even subnormal ones, and stores zero vectors as zero', () => {
+    const index = new FlatVectorIndex(2);
+    index.add([5e-324, 5e-324]);
+    index.add([1e300, 0]);
+    index.add([0, 0]);
+    expect(index.similarity([Math.SQRT1_2, Math.SQRT1_2], 0)).toBeCloseTo(1, 6);
+    expect(index.similarity([1, 0], 1)).toBeCloseTo(1, 6);
+    expect(index.similarity([1, 0], 2)).toBe(0);
+  });
+
   test('refuses vectors of another dimension with a typed error', () => {
     const index = new FlatVectorIndex(3);
     expect(() => index.add([1, 2])).toThrow(ValidationError);

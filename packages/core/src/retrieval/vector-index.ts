@@ -57,11 +57,15 @@ export class FlatVectorIndex implements VectorIndex {
       this.#data = data;
       this.#scores = new Float32Array(this.#scores.length * 2);
     }
+    // Divide by the largest component first, so tiny vectors' squares cannot underflow to a zero norm.
+    let largest = 0;
+    for (let i = 0; i < this.dimension; i++) largest = Math.max(largest, Math.abs(vector[i] as number));
     let norm = 0;
-    for (let i = 0; i < this.dimension; i++) norm += (vector[i] as number) ** 2;
-    const scale = norm > 0 ? 1 / Math.sqrt(norm) : 0;
+    for (let i = 0; i < this.dimension; i++) norm += ((vector[i] as number) / largest) ** 2;
+    const length = Math.sqrt(norm);
     const base = this.#size * this.dimension;
-    for (let i = 0; i < this.dimension; i++) this.#data[base + i] = (vector[i] as number) * scale;
+    for (let i = 0; i < this.dimension; i++)
+      this.#data[base + i] = largest > 0 ? (vector[i] as number) / largest / length : 0;
     return this.#size++;
   }
 
