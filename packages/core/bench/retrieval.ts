@@ -20,6 +20,7 @@ import { loadAverage, machineInfo } from './machine.js';
 import { loadMetaTool, type Quality, quality } from './metatool.js';
 import { miniSearch, orama, type Peer } from './peers.js';
 import { Prng } from './prng.js';
+import { toJson } from './report.js';
 import { type Timing, type TimingPlan, timeCases } from './stats.js';
 
 const data = loadMetaTool();
@@ -271,7 +272,7 @@ async function main(): Promise<void> {
   };
   console.log(JSON.stringify(results, null, 2));
   const file = fileURLToPath(new URL('./retrieval-results.json', import.meta.url));
-  writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
+  writeFileSync(file, toJson(results));
   console.log(`\nResults written to ${file}`);
 }
 
