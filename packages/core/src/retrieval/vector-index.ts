@@ -71,27 +71,40 @@ export class FlatVectorIndex implements VectorIndex {
 
   search(query: ArrayLike<number>, k: number, accept?: (id: number) => boolean): VectorMatch[] {
     this.#check(query, 'query');
-    // One monomorphic Float32Array loop, four sums at a time, is what keeps 10k × 384 within a few milliseconds.
+    // Four rows at a time share each query component: fewer loads per multiply-add, and one monomorphic
+    // Float32Array loop. This is what keeps 10k × 384 within a few milliseconds.
     const q = query instanceof Float32Array ? query : Float32Array.from(query);
     const { dimension } = this;
     const data = this.#data;
     const size = this.#size;
     const scores = this.#scores.subarray(0, size);
-    const tail = dimension - (dimension % 4);
-    for (let id = 0, base = 0; id < size; id++, base += dimension) {
+    let id = 0;
+    for (; id + 4 <= size; id += 4) {
+      const b0 = id * dimension;
+      const b1 = b0 + dimension;
+      const b2 = b1 + dimension;
+      const b3 = b2 + dimension;
       let s0 = 0;
       let s1 = 0;
       let s2 = 0;
       let s3 = 0;
-      let i = 0;
-      for (; i < tail; i += 4) {
-        s0 += (data[base + i] as number) * (q[i] as number);
-        s1 += (data[base + i + 1] as number) * (q[i + 1] as number);
-        s2 += (data[base + i + 2] as number) * (q[i + 2] as number);
-        s3 += (data[base + i + 3] as number) * (q[i + 3] as number);
+      for (let i = 0; i < dimension; i++) {
+        const x = q[i] as number;
+        s0 += (data[b0 + i] as number) * x;
+        s1 += (data[b1 + i] as number) * x;
+        s2 += (data[b2 + i] as number) * x;
+        s3 += (data[b3 + i] as number) * x;
       }
-      for (; i < dimension; i++) s0 += (data[base + i] as number) * (q[i] as number);
-      scores[id] = s0 + s1 + s2 + s3;
+      scores[id] = s0;
+      scores[id + 1] = s1;
+      scores[id + 2] = s2;
+      scores[id + 3] = s3;
+    }
+    for (; id < size; id++) {
+      const base = id * dimension;
+      let sum = 0;
+      for (let i = 0; i < dimension; i++) sum += (data[base + i] as number) * (q[i] as number);
+      scores[id] = sum;
     }
     return topK(scores, k, undefined, accept).map((id) => ({ id, score: scores[id] as number }));
   }
