@@ -1,11 +1,19 @@
 import { describe, expect, test } from 'vitest';
+import type { ContextPlan } from '../planner/index.js';
 import {
+  createHybridSelector,
   createLexicalSelector,
   type RetrievalSet,
   type SelectionRequest,
   type UseEvent,
 } from '../retrieval/index.js';
+import { HashedBagEmbedder } from '../retrieval/retrieval.fixtures.js';
+import { MemoryStore } from '../store/index.js';
 import { testEngine } from './engine.fixtures.js';
+
+function agentKeys(plan: ContextPlan): string[] {
+  return plan.included.flatMap(({ candidate, reason }) => (reason.code === 'agent' ? [candidate.id] : []));
+}
 
 /** The real selector, with every piece of evidence the session hands it recorded. */
 function recordingSelector() {
@@ -90,5 +98,22 @@ describe('sessions hand evidence of use to a selector that learns', () => {
     } finally {
       (globalThis as { reportError?: unknown }).reportError = original;
     }
+  });
+
+  test("with the hybrid selector, a committed turn is learned into the engine's store and lifts the item later", async () => {
+    const store = new MemoryStore();
+    const selector = createHybridSelector({ embedder: new HashedBagEmbedder(64), store });
+    const engine = await testEngine({ store, selector });
+    const session = await engine.createSession();
+    const prepared = await session.prepare('read the file from disk');
+    expect(prepared.retrievalSet?.paths?.vector).toEqual({ status: 'ran' });
+    const sent = agentKeys(prepared.plan);
+    expect(sent).toContain('tool:filesystem:read_file');
+    await session.commit(prepared, 'Done.');
+    await selector.flush();
+    expect(await store.getDocument('ctxkit.retrieval.learned')).toBeDefined();
+    const next = await session.prepare('read the file from disk again');
+    const hit = next.retrievalSet?.hits.find((entry) => entry.key === 'tool:filesystem:read_file');
+    expect(hit?.provenance.learned?.boost).toBeGreaterThan(0);
   });
 });

@@ -106,6 +106,23 @@ describe('PersistedUseMemory', () => {
     expect(scores(second.memory, 'currency euro')).toEqual(scores(first.memory, 'currency euro'));
   });
 
+  test('a store that cannot be read is reported, and learning starts empty', async () => {
+    const store = new MemoryStore();
+    store.getDocument = () => Promise.reject(new Error('disk unavailable'));
+    const reported: unknown[] = [];
+    const original = (globalThis as { reportError?: unknown }).reportError;
+    (globalThis as { reportError?: unknown }).reportError = (error: unknown) => reported.push(error);
+    try {
+      const memory = new PersistedUseMemory(store);
+      await memory.ready();
+      await memory.record({ kind: 'pinned', query: 'convert currency', keys: ['tool:t:fx'] });
+      expect(memory.memory.size).toBe(2);
+      expect(reported).toEqual([new Error('disk unavailable')]);
+    } finally {
+      (globalThis as { reportError?: unknown }).reportError = original;
+    }
+  });
+
   test('a corrupt stored document is reported and learning starts empty', async () => {
     const store = new MemoryStore();
     await store.putDocument('ctxkit.retrieval.learned', { version: 1, seq: 'x', pairs: [] });

@@ -225,13 +225,15 @@ export class PersistedUseMemory {
     this.#store = store;
   }
 
-  /** Loads the stored evidence once; a corrupt document is reported and replaced by empty evidence. */
+  /**
+   * Loads the stored evidence once. A corrupt document, or a store that cannot be read, is reported and learning
+   * starts empty: selection must not fail for want of what it learned.
+   */
   ready(): Promise<void> {
     this.#loading ??= (async () => {
-      const stored = await this.#store?.getDocument(this.memory.documentKey);
-      if (stored === undefined) return;
       try {
-        this.memory.load(stored);
+        const stored = await this.#store?.getDocument(this.memory.documentKey);
+        if (stored !== undefined) this.memory.load(stored);
       } catch (error) {
         reportLater(error);
       }
