@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import {
   createHybridSelector,
   createLexicalSelector,
+  createTokenizer,
   FlatVectorIndex,
   type HybridSelector,
   type HybridSelectorOptions,
@@ -150,6 +151,19 @@ async function main(): Promise<void> {
   const variants: Record<string, HybridSelectorOptions> = {
     'ctxkit lexical (message + triggers)': {},
     'ctxkit lexical (message only)': { triggers: false },
+    'ablation: name weight 1 (not 3)': { triggers: false, fieldWeights: { name: 1 } },
+    'ablation: no stemming': { triggers: false, bm25: { tokenize: createTokenizer({ stem: false }) } },
+    'ablation: no stop words': { triggers: false, bm25: { tokenize: createTokenizer({ stopWords: false }) } },
+    'ablation: no identifier split': {
+      triggers: false,
+      bm25: { tokenize: createTokenizer({ splitIdentifiers: false }) },
+    },
+    'ablation: plain words (none of the three)': {
+      triggers: false,
+      bm25: {
+        tokenize: createTokenizer({ stem: false, stopWords: false, splitIdentifiers: false, minLength: 1 }),
+      },
+    },
     'ctxkit + test-double vectors, weighted fusion': { embedder },
     'ctxkit + test-double vectors, RRF fusion': { embedder, fusion: { kind: 'rrf', k: 60 } },
   };

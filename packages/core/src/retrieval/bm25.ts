@@ -11,6 +11,8 @@ export interface Bm25Options {
   readonly k1?: number;
   /** Length normalisation, 0 (none) to 1 (full). Default 0.75. */
   readonly b?: number;
+  /** Text → terms. Default `tokenize`; queries must be split the same way. */
+  readonly tokenize?: (text: string) => string[];
 }
 
 /**
@@ -33,13 +35,14 @@ export class Bm25Index {
   constructor(documents: readonly (readonly WeightedField[])[], options: Bm25Options = {}) {
     const k1 = options.k1 ?? 1.2;
     const b = options.b ?? 0.75;
+    const terms = options.tokenize ?? tokenize;
     this.k1 = k1;
     this.size = documents.length;
     const frequencies = documents.map((fields) => {
       const tf = new Map<string, number>();
       for (const { text, weight } of fields) {
         if (weight <= 0) continue;
-        for (const term of tokenize(text)) tf.set(term, (tf.get(term) ?? 0) + weight);
+        for (const term of terms(text)) tf.set(term, (tf.get(term) ?? 0) + weight);
       }
       return tf;
     });
@@ -49,42 +52,42 @@ export class Bm25Index {
       return length;
     });
     const averageLength = lengths.reduce((sum, length) => sum + length, 0) / (this.size || 1) || 1;
-    const terms = new Map<string, number>();
+    const ids = new Map<string, number>();
     const documentFrequency: number[] = [];
     for (const tf of frequencies) {
       for (const term of tf.keys()) {
-        let id = terms.get(term);
+        let id = ids.get(term);
         if (id === undefined) {
-          id = terms.size;
-          terms.set(term, id);
+          id = ids.size;
+          ids.set(term, id);
           documentFrequency.push(0);
         }
         documentFrequency[id] = (documentFrequency[id] as number) + 1;
       }
     }
-    const offsets = new Int32Array(terms.size + 1);
-    for (let id = 0; id < terms.size; id++)
+    const offsets = new Int32Array(ids.size + 1);
+    for (let id = 0; id < ids.size; id++)
       offsets[id + 1] = (offsets[id] as number) + (documentFrequency[id] as number);
-    const total = offsets[terms.size] as number;
+    const total = offsets[ids.size] as number;
     const docs = new Int32Array(total);
     const weights = new Float32Array(total);
-    const fill = Int32Array.from(offsets.subarray(0, terms.size));
+    const fill = Int32Array.from(offsets.subarray(0, ids.size));
     frequencies.forEach((tf, doc) => {
       const norm = k1 * (1 - b + (b * (lengths[doc] as number)) / averageLength);
       for (const [term, f] of tf) {
-        const id = terms.get(term) as number;
+        const id = ids.get(term) as number;
         const at = fill[id] as number;
         docs[at] = doc;
         weights[at] = (f * (k1 + 1)) / (f + norm);
         fill[id] = at + 1;
       }
     });
-    const idf = new Float64Array(terms.size);
-    for (let id = 0; id < terms.size; id++) {
+    const idf = new Float64Array(ids.size);
+    for (let id = 0; id < ids.size; id++) {
       const df = documentFrequency[id] as number;
       idf[id] = Math.log(1 + (this.size - df + 0.5) / (df + 0.5));
     }
-    this.#terms = terms;
+    this.#terms = ids;
     this.#offsets = offsets;
     this.#docs = docs;
     this.#weights = weights;

@@ -38,6 +38,7 @@ export interface HybridSelectorOptions {
   readonly fusion?: Fusion;
   readonly calibration?: CalibrationOptions;
   readonly fieldWeights?: Partial<FieldWeights>;
+  /** BM25's k1 and b, and the tokenizer (`tokenize` by default) used for items, queries and learning alike. */
   readonly bm25?: Bm25Options;
   /** Carry-over and activity settings; `false` runs the message alone, as one query. */
   readonly triggers?: TriggerMemoryOptions | false;
@@ -113,8 +114,12 @@ export function createHybridSelector(options: HybridSelectorOptions = {}): Hybri
   const learningWeight = options.learningWeight ?? 1;
   const retryAfter = options.retryEmbedderAfterMs ?? 60_000;
   const name = options.name ?? (embedder ? `hybrid:${embedder.modelId}` : 'hybrid:lexical');
+  const terms = options.bm25?.tokenize ?? tokenize;
   const triggers = options.triggers === false ? null : new TriggerMemory(options.triggers);
-  const learning = options.learning === false ? null : new PersistedUseMemory(store, options.learning);
+  const learning =
+    options.learning === false
+      ? null
+      : new PersistedUseMemory(store, { tokenize: terms, ...options.learning });
   const states = new WeakMap<Catalog, CatalogState>();
   const queryVectors = new Map<string, Float32Array>();
 
@@ -216,10 +221,10 @@ export function createHybridSelector(options: HybridSelectorOptions = {}): Hybri
       const maxIdf = lexical.maxIdf;
       subQueries.forEach((trigger, q) => {
         if (limit <= 0) return;
-        const terms = [...new Set(tokenize(trigger.query))];
+        const queryTerms = [...new Set(terms(trigger.query))];
         let mark = performance.now();
         const touched: number[] = [];
-        lexical.accumulate(terms, scores, touched);
+        lexical.accumulate(queryTerms, scores, touched);
         const lexicalTop = topK(scores, perPath, touched, eligible);
         const lexicalRank = new Map(lexicalTop.map((doc, i) => [doc, i + 1]));
         lexicalMs += performance.now() - mark;
@@ -236,7 +241,7 @@ export function createHybridSelector(options: HybridSelectorOptions = {}): Hybri
 
         mark = performance.now();
         const learned = new Map<ItemKey, LearnedScore>();
-        learning?.memory.score(terms, learned);
+        learning?.memory.score(queryTerms, learned);
         const learnedDocs: number[] = [];
         for (const key of learned.keys()) {
           const doc = state.docOf.get(key);
@@ -274,7 +279,7 @@ export function createHybridSelector(options: HybridSelectorOptions = {}): Hybri
               query: trigger.query,
               lexicalRank: lexicalRank.get(doc) ?? null,
               vectorRank: vectorRank.get(doc) ?? null,
-              matched: lexical.matched(doc, terms),
+              matched: lexical.matched(doc, queryTerms),
               trigger: { kind: trigger.kind, relevance: trigger.relevance, age: trigger.age },
               lexicalScore: round(lexicalScore),
               vectorScore: vectorScore === null ? null : round(vectorScore),

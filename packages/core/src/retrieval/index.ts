@@ -20,7 +20,7 @@ export {
   UseMemory,
 } from './learning.js';
 export { createLexicalSelector, type LexicalSelector } from './lexical-selector.js';
-export { stem, tokenize } from './tokenize.js';
+export { createTokenizer, stem, type TokenizerOptions, tokenize } from './tokenize.js';
 export { topK } from './top-k.js';
 export {
   type ActivityEvent,

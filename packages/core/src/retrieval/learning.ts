@@ -39,6 +39,8 @@ export interface LearningOptions {
   readonly maxPairs?: number;
   /** κ of the learned score's calibration, as for the lexical path (smaller: evidence counts sooner). Default 0.5. */
   readonly scale?: number;
+  /** Text → terms. Default `tokenize` (the selector passes its own). */
+  readonly tokenize?: (text: string) => string[];
   /** The store document evidence is kept in. Default `ctxkit.retrieval.learned`. */
   readonly documentKey?: string;
 }
@@ -64,6 +66,7 @@ export class UseMemory {
   readonly maxPairs: number;
   readonly documentKey: string;
   readonly scale: number;
+  readonly #tokenize: (text: string) => string[];
   /** term → item → pair */
   readonly #byTerm = new Map<string, Map<ItemKey, Pair>>();
   /** item → number of terms with evidence for it */
@@ -75,6 +78,7 @@ export class UseMemory {
     this.maxPairs = Math.max(1, options.maxPairs ?? 20_000);
     this.documentKey = options.documentKey ?? 'ctxkit.retrieval.learned';
     this.scale = options.scale ?? 0.5;
+    this.#tokenize = options.tokenize ?? tokenize;
   }
 
   get size(): number {
@@ -87,7 +91,7 @@ export class UseMemory {
 
   record(event: UseEvent): void {
     const delta = USE_WEIGHTS[event.kind];
-    const terms = [...new Set(tokenize(event.query))];
+    const terms = [...new Set(this.#tokenize(event.query))];
     if (terms.length === 0) return;
     this.#seq++;
     for (const key of new Set(event.keys)) {

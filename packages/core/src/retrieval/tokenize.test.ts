@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { stem, tokenize } from './index.js';
+import { createTokenizer, stem, tokenize } from './index.js';
 
 describe('tokenize', () => {
   test('splits identifiers of every style, lower-cases, drops stop words and stems', () => {
@@ -75,5 +75,19 @@ describe('tokenize', () => {
         }
       }),
     );
+  });
+
+  test('createTokenizer leaves out the steps it is told to', () => {
+    const text = 'The readFile tests';
+    expect(createTokenizer()(text)).toEqual(tokenize(text));
+    expect(createTokenizer({ stem: false })(text)).toEqual(['read', 'file', 'tests']);
+    expect(createTokenizer({ splitIdentifiers: false })(text)).toEqual(['readfil', 'test']);
+    expect(createTokenizer({ stopWords: false, stem: false })(text)).toEqual([
+      'the',
+      'read',
+      'file',
+      'tests',
+    ]);
+    expect(createTokenizer({ minLength: 5, stem: false })(text)).toEqual(['tests']);
   });
 });

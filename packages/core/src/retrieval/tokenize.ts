@@ -50,17 +50,35 @@ function spaceIdentifiers(text: string): string {
   return text.replace(/([\p{Ll}\p{N}])(\p{Lu})/gu, '$1 $2').replace(/(\p{Lu}+)(\p{Lu}\p{Ll})/gu, '$1 $2');
 }
 
+export interface TokenizerOptions {
+  /** Split camelCase and PascalCase words. Default true (other separators always split). */
+  readonly splitIdentifiers?: boolean;
+  /** Default `stem`; `false` keeps words whole. */
+  readonly stem?: ((word: string) => string) | false;
+  /** Default: the built-in list; `false` keeps every word. */
+  readonly stopWords?: ReadonlySet<string> | false;
+  /** Shorter words are dropped. Default 2. */
+  readonly minLength?: number;
+}
+
+/** A tokenizer with some of `tokenize`'s steps changed or left out (the benchmark measures what each step gives). */
+export function createTokenizer(options: TokenizerOptions = {}): (text: string) => string[] {
+  const split = options.splitIdentifiers ?? true;
+  const stemmer = options.stem === undefined ? stem : options.stem;
+  const stopWords = options.stopWords === undefined ? STOP_WORDS : options.stopWords;
+  const minLength = options.minLength ?? 2;
+  return (text) => {
+    const terms: string[] = [];
+    for (const raw of (split ? spaceIdentifiers(text) : text).toLowerCase().split(/[^\p{L}\p{N}]+/u)) {
+      if (raw.length < minLength || raw === '' || (stopWords && stopWords.has(raw))) continue;
+      terms.push(stemmer ? stemmer(raw) : raw);
+    }
+    return terms;
+  };
+}
+
 /**
  * Terms of a text: identifiers split (camelCase, PascalCase, snake_case, kebab-case, paths, dotted names),
  * lower-cased, stop words and one-character words dropped, stemmed with `stem`.
  */
-export function tokenize(text: string): string[] {
-  const terms: string[] = [];
-  for (const raw of spaceIdentifiers(text)
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)) {
-    if (raw.length < 2 || STOP_WORDS.has(raw)) continue;
-    terms.push(stem(raw));
-  }
-  return terms;
-}
+export const tokenize: (text: string) => string[] = createTokenizer();
