@@ -70,7 +70,7 @@ export function createTokenizer(options: TokenizerOptions = {}): (text: string) 
   return (text) => {
     const terms: string[] = [];
     for (const raw of (split ? spaceIdentifiers(text) : text).toLowerCase().split(/[^\p{L}\p{N}]+/u)) {
-      if (raw.length < minLength || raw === '' || (stopWords && stopWords.has(raw))) continue;
+      if (raw.length < minLength || raw === '' || (stopWords !== false && stopWords.has(raw))) continue;
       terms.push(stemmer ? stemmer(raw) : raw);
     }
     return terms;
