@@ -217,6 +217,15 @@ describe('createHybridSelector, vector path', () => {
     await eager.select(request('b'));
     expect(embedder.calls).toBe(3);
   });
+  test('an embedder whose query vectors do not fit the item vectors leaves selection lexical', async () => {
+    const embedder = new HashedBagEmbedder(64);
+    const selector = createHybridSelector({ embedder });
+    await selector.warm(catalog);
+    embedder.vector = () => new Float32Array(8);
+    const set = await selector.select(request('read a file'));
+    expect(keys(set)).toEqual(['tool:fs:readFile', 'rule:File operations']);
+    expect(set.paths?.vector).toMatchObject({ status: 'failed', code: 'Error' });
+  });
 });
 
 describe('createHybridSelector, learning from use', () => {

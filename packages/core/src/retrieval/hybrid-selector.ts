@@ -171,6 +171,8 @@ export function createHybridSelector(options: HybridSelectorOptions = {}): Hybri
     const missing = texts.filter((text) => !queryVectors.has(text));
     if (missing.length > 0 && embedder) {
       const vectors = await embedder.embed(missing);
+      if (vectors.length !== missing.length)
+        throw new Error(`the embedder returned ${vectors.length} vectors for ${missing.length} texts`);
       missing.forEach((text, i) => {
         queryVectors.set(text, vectors[i] as Float32Array);
         if (queryVectors.size > QUERY_VECTOR_CACHE)
@@ -201,6 +203,10 @@ export function createHybridSelector(options: HybridSelectorOptions = {}): Hybri
         if ('index' in outcome) {
           try {
             queryVectorsNow = await embedQueries(subQueries.map((trigger) => trigger.query));
+            const dimension = outcome.index.dimension;
+            if (queryVectorsNow.some((vector) => vector?.length !== dimension)) {
+              throw new Error(`the embedder's query vectors do not have the items' ${dimension} dimensions`);
+            }
             vectors = outcome;
             vectorStatus = { status: 'ran' };
           } catch (error) {
