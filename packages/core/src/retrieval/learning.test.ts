@@ -106,6 +106,27 @@ describe('PersistedUseMemory', () => {
     expect(scores(second.memory, 'currency euro')).toEqual(scores(first.memory, 'currency euro'));
   });
 
+  test('a burst of evidence is written once, after the delay', async () => {
+    const store = new MemoryStore();
+    const writes: unknown[] = [];
+    const put = store.putDocument.bind(store);
+    store.putDocument = (key, value) => {
+      writes.push(value);
+      return put(key, value);
+    };
+    const memory = new PersistedUseMemory(store, { writeDelayMs: 20 });
+    for (const query of ['one alpha', 'two beta', 'three gamma'])
+      await memory.record({ kind: 'included', query, keys: ['tool:t:x'] });
+    expect(writes).toEqual([]);
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    await memory.flush();
+    expect(writes).toEqual([memory.memory.toJson()]);
+    await memory.record({ kind: 'included', query: 'four delta', keys: ['tool:t:x'] });
+    await memory.flush();
+    expect(writes).toHaveLength(2);
+    expect(await store.getDocument('ctxkit.retrieval.learned')).toEqual(memory.memory.toJson());
+  });
+
   test('a store that cannot be read is reported, and learning starts empty', async () => {
     const store = new MemoryStore();
     store.getDocument = () => Promise.reject(new Error('disk unavailable'));

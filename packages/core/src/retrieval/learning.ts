@@ -43,6 +43,8 @@ export interface LearningOptions {
   readonly tokenize?: (text: string) => string[];
   /** The store document evidence is kept in. Default `ctxkit.retrieval.learned`. */
   readonly documentKey?: string;
+  /** Changes are written this long after the first unsaved one (`flush` writes at once). Default 1,000 ms. */
+  readonly writeDelayMs?: number;
 }
 
 interface Pair {
@@ -214,19 +216,23 @@ function round(value: number): number {
 }
 
 /**
- * A UseMemory kept in a store document: loaded once, before first use; written after changes, coalescing the
- * changes of one tick into one write. `flush()` resolves when what was recorded is stored.
+ * A UseMemory kept in a store document: loaded once, before first use; written `writeDelayMs` after the first
+ * change that is not yet stored, so a burst of turns costs one write, not one each (the whole document is
+ * rewritten). `flush()` writes what is pending now and resolves once it is stored; a host that closes the page may
+ * lose the last `writeDelayMs` of evidence unless it flushes.
  */
 export class PersistedUseMemory {
   readonly memory: UseMemory;
   readonly #store: DocumentStore | undefined;
+  readonly #delay: number;
   #loading: Promise<void> | undefined;
   #saving: Promise<void> = Promise.resolve();
-  #dirty = false;
+  #timer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(store: DocumentStore | undefined, options: LearningOptions = {}) {
     this.memory = new UseMemory(options);
     this.#store = store;
+    this.#delay = Math.max(0, options.writeDelayMs ?? 1_000);
   }
 
   /**
@@ -248,19 +254,29 @@ export class PersistedUseMemory {
   async record(event: UseEvent): Promise<void> {
     await this.ready();
     this.memory.record(event);
-    if (!this.#store || this.#dirty) return this.flush();
-    this.#dirty = true;
-    const store = this.#store;
-    this.#saving = this.#saving
-      .catch(() => undefined)
-      .then(async () => {
-        this.#dirty = false;
-        await store.putDocument(this.memory.documentKey, this.memory.toJson());
-      });
-    return this.flush();
+    if (!this.#store || this.#timer !== undefined) return;
+    this.#timer = setTimeout(() => {
+      this.#timer = undefined;
+      this.#save().catch(reportLater);
+    }, this.#delay);
+    // In Node, a pending write must not keep the process alive.
+    (this.#timer as { unref?: () => void }).unref?.();
   }
 
+  /** Writes pending evidence now; resolves when everything recorded so far is stored. */
   flush(): Promise<void> {
+    if (this.#timer === undefined) return this.#saving;
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
+    return this.#save();
+  }
+
+  #save(): Promise<void> {
+    const store = this.#store;
+    if (!store) return this.#saving;
+    this.#saving = this.#saving
+      .catch(() => undefined)
+      .then(() => store.putDocument(this.memory.documentKey, this.memory.toJson()));
     return this.#saving;
   }
 }
