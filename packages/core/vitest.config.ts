@@ -15,6 +15,9 @@ import { chromiumPath } from './vitest.chromium-setup.js';
 export default defineConfig({
   test: {
     globals: false,
+    // Tests assert behaviour, never speed (benchmarks measure that): a generous timeout keeps a busy machine, where
+    // loading the tokenizer's ranks alone can take several seconds, from failing them.
+    testTimeout: 30_000,
     projects: [
       {
         extends: true,
