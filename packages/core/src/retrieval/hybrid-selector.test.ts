@@ -5,6 +5,7 @@ import { MemoryStore } from '../store/index.js';
 import {
   createHybridSelector,
   createLexicalSelector,
+  FlatVectorIndex,
   type RetrievalSet,
   type SelectionRequest,
 } from './index.js';
@@ -225,6 +226,41 @@ describe('createHybridSelector, vector path', () => {
     const set = await selector.select(request('read a file'));
     expect(keys(set)).toEqual(['tool:fs:readFile', 'rule:File operations']);
     expect(set.paths?.vector).toMatchObject({ status: 'failed', code: 'Error' });
+  });
+});
+
+describe('createHybridSelector, options', () => {
+  test('the vector index is pluggable: the factory gets the dimension and the catalog size', async () => {
+    const made: [number, number][] = [];
+    const selector = createHybridSelector({
+      embedder: new HashedBagEmbedder(16),
+      vectorIndex: (dimension, capacity) => {
+        made.push([dimension, capacity]);
+        return new FlatVectorIndex(dimension, capacity);
+      },
+    });
+    expect(await selector.warm(catalog)).toEqual({ status: 'ran' });
+    expect(made).toEqual([[16, catalog.agentItems().length]]);
+  });
+
+  test('minScore drops weak hits; field weights change what a name match is worth; rrf fusion ranks by rank', async () => {
+    const all = await createLexicalSelector({ minScore: 0 }).select(request('disk'));
+    const strict = await createLexicalSelector({ minScore: 0.9 }).select(request('disk'));
+    expect(all.hits.length).toBeGreaterThan(0);
+    expect(strict.hits).toEqual([]);
+    const score = async (name: number) =>
+      (await createLexicalSelector({ fieldWeights: { name } }).select(request('tone'))).hits[0]?.provenance
+        .lexicalScore ?? 0;
+    expect(await score(6)).toBeGreaterThan(await score(1));
+    const rrf = await createHybridSelector({
+      embedder: new HashedBagEmbedder(64),
+      fusion: { kind: 'rrf', k: 60 },
+      triggers: false,
+    }).select(request('read a file from disk'));
+    const top = rrf.hits[0];
+    expect(top?.provenance.lexicalRank).toBe(1);
+    expect(top?.provenance.vectorRank).toBe(1);
+    expect(top?.score).toBe(1);
   });
 });
 
