@@ -44,8 +44,8 @@ export interface EngineOptions<R> {
   /** A counter, or the tiktoken encoding to load. Default `o200k_base`. */
   readonly tokenizer?: TokenCounter | TiktokenEncodingName;
   /**
-   * Chooses `agent` items per request. Default: `createLexicalSelector({ store })` (BM25, triggers, learning from
-   * use kept in the store); `createHybridSelector({ embedder, store })` adds vectors.
+   * Chooses `agent` items per request. Default: `createLexicalSelector()` (BM25, triggers, learning from use kept
+   * in memory); `createHybridSelector({ embedder, store })` adds vectors and keeps what it learns in the store.
    */
   readonly selector?: AgentSelector;
   readonly systemPrompt?: { readonly global?: string; readonly agent?: string };
@@ -241,12 +241,11 @@ export async function createEngine<R>(options: EngineOptions<R>): Promise<Engine
   ) as Record<ContextMode, ModeLimits>;
   const now = options.now ?? (() => new Date());
   const model = options.model;
-  const store = options.store ?? new MemoryStore();
   return new Engine<R>({
     catalog,
-    store,
-    // Learning from use is kept in the engine's store, so it survives a reload like the sessions do.
-    selector: options.selector ?? createLexicalSelector({ store }),
+    store: options.store ?? new MemoryStore(),
+    // The default learns in memory only: writing to the host's store is something the host opts into.
+    selector: options.selector ?? createLexicalSelector(),
     candidates: new CandidateFactory(withTokenCache(counter)),
     model,
     contextWindow: options.contextWindow,
