@@ -81,7 +81,10 @@ export interface EngineOptions<R> {
   readonly store?: Store;
   /** A counter, or the tiktoken encoding to load. Default `o200k_base`. */
   readonly tokenizer?: TokenCounter | TiktokenEncodingName;
-  /** Chooses `agent` items per request. Default: a small BM25 selector. */
+  /**
+   * Chooses `agent` items per request. Default: `createLexicalSelector()` (BM25, triggers, learning from use kept
+   * in memory); `createHybridSelector({ embedder, store })` adds vectors and keeps what it learns in the store.
+   */
   readonly selector?: AgentSelector;
   readonly systemPrompt?: { readonly global?: string; readonly agent?: string };
   /** Default `light`; each session may override it. */
@@ -363,6 +366,7 @@ export async function createEngine<R>(options: EngineOptions<R>): Promise<Engine
   return new Engine<R>({
     catalog,
     store,
+    // The default selector learns in memory only: writing to the host's store is something the host opts into.
     selector: options.selector ?? createLexicalSelector(),
     candidates: new CandidateFactory(withTokenCache(counter)),
     model,

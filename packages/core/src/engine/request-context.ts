@@ -17,5 +17,10 @@ export function requestContextFromPlan(plan: ContextPlan, timestamp: string): Re
       items.push({ ...base, includeMode: 'agent', similarityScore: reason.score });
     else if (reason.code === 'pinned') items.push({ ...base, includeMode: 'manual', pin: reason.pin });
   }
-  return { items, timestamp, planId: plan.id };
+  return {
+    items,
+    timestamp,
+    planId: plan.id,
+    ...(plan.retrievalSetId !== null && { retrievalSetId: plan.retrievalSetId }),
+  };
 }

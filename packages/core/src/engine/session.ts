@@ -58,6 +58,7 @@ import { estimateDraft } from './estimate.js';
 import { LongHistory, type TurnHistory } from './long-history.js';
 import { requestContextFromPlan } from './request-context.js';
 import { groupTurns, type Turn } from './turns.js';
+import { agentKeyOf, agentKeysOf, latestUserText, reportUse } from './use-evidence.js';
 
 /** One request of a turn, ready to send: the plan, the provider request rendered from it, and what it used. */
 export interface PreparedTurn<R = OpenAIChatRequest> {
@@ -251,8 +252,9 @@ export class Session<R = OpenAIChatRequest> {
   }
 
   /** Removes an item from the session context, whatever its include mode. Idempotent. */
-  removeItem(ref: ItemRef): Promise<void> {
-    return this.#update((record) => withoutItem(record, ref));
+  async removeItem(ref: ItemRef): Promise<void> {
+    await this.#update((record) => withoutItem(record, ref));
+    this.#reportUse('removed', agentKeyOf(this.#engine.catalog, ref));
   }
 
   /** Overrides the engine's default context mode for this session; `null` goes back to the default. */
@@ -359,6 +361,7 @@ export class Session<R = OpenAIChatRequest> {
       this.#engine.now(),
     );
     await this.#update((record) => withPin(record, pin));
+    if (owned.kind === 'item') this.#reportUse('pinned', agentKeyOf(this.#engine.catalog, owned.ref));
     return pin;
   }
 
@@ -584,6 +587,11 @@ export class Session<R = OpenAIChatRequest> {
       this.#messages.push(...messages);
       this.#addTurn({ id: prepared.userMessage.id, index: this.#turns.length, messages });
       this.#open = null;
+      reportUse(this.#engine.selector, {
+        kind: 'included',
+        query: prepared.userMessage.content,
+        keys: agentKeysOf(prepared.plan),
+      });
       if (checkpoint) await this.#rememberSummary(checkpoint);
       return { assistantMessage, messages, expiredPins: expired };
     }).finally(() => {
@@ -712,7 +720,16 @@ export class Session<R = OpenAIChatRequest> {
       catalog: this.#engine.catalog,
       exclude,
       limit: limits.topK + 5,
+      sessionId: this.id,
+      mode: this.mode,
     });
+  }
+
+  /** Evidence about the latest message for a selector that learns from use. */
+  #reportUse(kind: 'pinned' | 'removed', keys: readonly ItemKey[]): void {
+    const open =
+      this.#open !== null && this.#open !== PREPARING ? this.#open.prepared.userMessage : undefined;
+    reportUse(this.#engine.selector, { kind, keys, query: latestUserText(this.#messages, open?.content) });
   }
 
   #planInput(

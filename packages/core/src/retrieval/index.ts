@@ -1,3 +1,44 @@
+export { type AutoContextOptions, renderAutoContext } from './auto-context.js';
+export { Bm25Index, type Bm25Options, type WeightedField } from './bm25.js';
+export {
+  type CalibrationOptions,
+  calibrateCosine,
+  calibrateLexical,
+  DEFAULT_FUSION,
+  type Fusion,
+  fuse,
+  withLearning,
+} from './fusion.js';
+export { createHybridSelector, type HybridSelector, type HybridSelectorOptions } from './hybrid-selector.js';
+export { DEFAULT_FIELD_WEIGHTS, type FieldWeights } from './item-text.js';
+export {
+  type LearnedEvidence,
+  type LearnedScore,
+  type LearningOptions,
+  USE_WEIGHTS,
+  type UseEvent,
+  UseMemory,
+} from './learning.js';
 export { createLexicalSelector, type LexicalSelector } from './lexical-selector.js';
-export { tokenize } from './tokenize.js';
-export type { AgentSelector, RetrievalHit, RetrievalSet, SelectionRequest } from './types.js';
+export { createTokenizer, stem, type TokenizerOptions, tokenize } from './tokenize.js';
+export { topK } from './top-k.js';
+export {
+  type ActivityEvent,
+  activityTriggers,
+  extractTriggers,
+  TRIGGER_RELEVANCE,
+  type Trigger,
+  type TriggerKind,
+  TriggerMemory,
+  type TriggerMemoryOptions,
+} from './triggers.js';
+export type {
+  AgentSelector,
+  PathStatus,
+  RetrievalHit,
+  RetrievalSet,
+  SelectionRequest,
+  SelectionTimings,
+  SubQuery,
+} from './types.js';
+export { FlatVectorIndex, type VectorIndex, type VectorMatch } from './vector-index.js';

@@ -1,4 +1,7 @@
 import type { Catalog, ItemKey } from '../catalog/index.js';
+import type { ContextMode } from '../session/index.js';
+import type { LearnedEvidence, UseEvent } from './learning.js';
+import type { ActivityEvent, TriggerKind } from './triggers.js';
 
 export interface SelectionRequest {
   readonly query: string;
@@ -7,6 +10,10 @@ export interface SelectionRequest {
   readonly exclude: ReadonlySet<ItemKey>;
   /** At most this many hits. */
   readonly limit: number;
+  /** The session asking: its earlier messages' triggers carry over to this one. */
+  readonly sessionId?: string;
+  /** The context mode the request is planned in (recorded in the set). */
+  readonly mode?: ContextMode;
 }
 
 /** One ranked agent item and where its score came from. */
@@ -23,7 +30,42 @@ export interface RetrievalHit {
     readonly vectorRank: number | null;
     /** Query terms that matched the item. */
     readonly matched: readonly string[];
+    /** What made retrieval run that sub-query, and its relevance (which scales the score). */
+    readonly trigger?: { readonly kind: TriggerKind; readonly relevance: number; readonly age: number };
+    /** Calibrated path scores in [0, 1] (vector: null when that path did not run). */
+    readonly lexicalScore?: number;
+    readonly vectorScore?: number | null;
+    /** The fused score of the two paths, before learning and the trigger's relevance. */
+    readonly fusedScore?: number;
+    /** What learning from use changed: the evidence and the boost (negative: evidence against). */
+    readonly learned?: { readonly boost: number; readonly evidence: readonly LearnedEvidence[] } | null;
   };
+}
+
+/** How a ranking path fared for one selection. */
+export type PathStatus =
+  | { readonly status: 'ran' }
+  | { readonly status: 'skipped'; readonly reason: 'no-embedder' | 'no-evidence' | 'disabled' }
+  | { readonly status: 'failed'; readonly code: string; readonly message: string };
+
+/** One sub-query retrieval ran. */
+export interface SubQuery {
+  readonly query: string;
+  readonly kind: TriggerKind;
+  readonly relevance: number;
+  readonly age: number;
+}
+
+/** Milliseconds from the message to the selection, by stage. */
+export interface SelectionTimings {
+  readonly totalMs: number;
+  readonly triggersMs: number;
+  readonly lexicalMs: number;
+  /** Embedding the sub-queries (and the catalog, when not cached yet) and searching the vectors. */
+  readonly vectorMs: number;
+  readonly learnedMs: number;
+  /** Seed 002's target for message → selection: 200 ms. */
+  readonly targetMs: number;
 }
 
 /** What retrieval returned for one request, ranked, with provenance. */
@@ -32,10 +74,23 @@ export interface RetrievalSet {
   readonly selector: string;
   readonly query: string;
   readonly hits: readonly RetrievalHit[];
+  readonly mode?: ContextMode;
+  readonly subQueries?: readonly SubQuery[];
+  /** Which paths ran: lexical always; vector with an embedder that works; learned with evidence. */
+  readonly paths?: {
+    readonly lexical: PathStatus;
+    readonly vector: PathStatus;
+    readonly learned: PathStatus;
+  };
+  readonly timings?: SelectionTimings;
 }
 
 /** Chooses `agent` items per request. Pluggable: the engine takes any implementation. */
 export interface AgentSelector {
   readonly name: string;
   select(request: SelectionRequest): RetrievalSet | Promise<RetrievalSet>;
+  /** Evidence of use (committed, pinned, removed) for learning; sessions call it when it exists. */
+  recordUse?(event: UseEvent): void | Promise<void>;
+  /** Host activity (a file opened or edited) that the next selections take into account. */
+  observeActivity?(event: ActivityEvent): void;
 }

@@ -27,6 +27,8 @@ export interface RequestContext {
   readonly timestamp: string;
   /** The ContextPlan this request was rendered from. */
   readonly planId: string;
+  /** The retrieval set its agent items came from (`store.getRetrievalSet`), when retrieval ran. */
+  readonly retrievalSetId?: string;
 }
 
 export interface ToolCall {
