@@ -4,6 +4,8 @@ export {
   type BudgetShortfall,
   CatalogError,
   CorruptRecordError,
+  type EmbedderFailure,
+  EmbedderLoadError,
   NotFoundError,
   TransactionError,
   ValidationError,
