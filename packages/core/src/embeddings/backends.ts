@@ -92,6 +92,7 @@ export function workerBackend(config: TransformersEmbedderConfig, createWorker: 
           else if (message.type === 'loaded') onLoaded?.(message.dimensions);
           else if (message.type === 'load-failed') failEverything(fromWire(message.error));
           else if (message.type === 'disposed') onDisposed?.();
+          else if (message.type === 'requests') return;
           else {
             const request = pending.get(message.id);
             pending.delete(message.id);

@@ -44,6 +44,8 @@ scope.onmessage = ({ data: message }) => {
           ),
         (error: unknown) => post({ type: 'embed-failed', id, error: toWire(error, model) }),
       );
+  } else if (message.type === 'report-requests') {
+    post({ type: 'requests', urls: performance.getEntriesByType('resource').map((entry) => entry.name) });
   } else {
     const done = () => {
       post({ type: 'disposed' });

@@ -17,8 +17,10 @@ export const TINY_MODEL = 'ctxkit/tiny-embedder';
 
 /** The models folder: a path in Node, a URL on the test server in the browser. */
 export function tinyModelBaseUrl(): string {
+  // Vite rewrites this URL in the browser, and drops the folder's trailing slash.
   const url = new URL('../../generated/models/', import.meta.url);
-  return url.protocol === 'file:' ? decodeURIComponent(url.pathname) : url.href;
+  const base = url.protocol === 'file:' ? decodeURIComponent(url.pathname) : url.href;
+  return base.endsWith('/') ? base : `${base}/`;
 }
 
 export const runsInBrowser = (): boolean => typeof window !== 'undefined';

@@ -43,13 +43,68 @@ function serially<T>(body: () => Promise<T>): Promise<T> {
   return run;
 }
 
+const isHttpUrl = (value: string) => /^https?:\/\//i.test(value);
+
 /** Places a request may go: the model's own folder and the two wasm files, nothing else. */
 function allowedUrls(config: TransformersEmbedderConfig): string[] {
   const allowed: string[] = [];
-  if (/^https?:\/\//i.test(config.modelBaseUrl)) allowed.push(`${config.modelBaseUrl}${config.model}/`);
+  if (isHttpUrl(config.modelBaseUrl)) allowed.push(`${config.modelBaseUrl}${config.model}/`);
   if (config.wasmPaths) allowed.push(config.wasmPaths.mjs, config.wasmPaths.wasm);
   return allowed;
 }
+
+/** A short stable tag of a string (FNV-1a), so two model origins never share a path. */
+function tag(value: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < value.length; i++) hash = Math.imul(hash ^ value.charCodeAt(i), 0x01000193);
+  return (hash >>> 0).toString(36);
+}
+
+/**
+ * transformers.js 4.3 only treats `localModelPath` as local when it is a path, not a full URL (with a URL it
+ * believes no file exists and skips the tokenizer). So models served over http(s) get a made-up path, which the
+ * fetch below maps back onto `modelBaseUrl`: one rule for the page's origin, another origin, and Node.
+ */
+function modelPathFor(config: TransformersEmbedderConfig): string {
+  return isHttpUrl(config.modelBaseUrl) ? `/ctxkit-models/${tag(config.modelBaseUrl)}/` : config.modelBaseUrl;
+}
+
+function requestUrl(input: RequestInfo | URL): string {
+  if (typeof input === 'string') return input;
+  if (input instanceof URL) return input.href;
+  return input.url;
+}
+
+/**
+ * The fetch transformers.js uses while loading: maps the made-up model path onto `modelBaseUrl`, refuses anything
+ * outside the allowed places, and answers a repeated GET of one URL from the first response (transformers.js reads
+ * each file once for its size and once for its bytes; this keeps that to one download).
+ */
+function loadingFetch(
+  config: TransformersEmbedderConfig,
+  onBlocked: (url: string) => void,
+): { readonly fetch: typeof fetch; readonly settle: () => void } {
+  const guarded = guardFetch(allowedUrls(config), onBlocked);
+  const modelPath = modelPathFor(config);
+  let responses: Map<string, Promise<Response>> | undefined = new Map();
+  const fetchForLoad: typeof fetch = async (input, init) => {
+    let url = requestUrl(input);
+    if (url.startsWith(modelPath)) url = `${config.modelBaseUrl}${url.slice(modelPath.length)}`;
+    const plainGet = (init?.method ?? 'GET') === 'GET' && !new Headers(init?.headers).has('Range');
+    if (!plainGet || !responses) return guarded(url, init);
+    let response = responses.get(url);
+    if (!response) {
+      response = guarded(url, init);
+      responses.set(url, response);
+    }
+    return (await response).clone();
+  };
+  // Once loaded, the remembered responses (whole model files) are let go.
+  return { fetch: fetchForLoad, settle: () => (responses = undefined) };
+}
+
+/** Whether transformers.js found a file system in this realm, read before any load changes the setting. */
+let fileSystemAvailable: boolean | undefined;
 
 function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
@@ -76,6 +131,7 @@ interface TransformersModule {
     allowLocalModels: boolean;
     localModelPath: string;
     useBrowserCache: boolean;
+    useFS: boolean;
     useFSCache: boolean;
     useWasmCache: boolean;
     fetch: typeof fetch;
@@ -171,10 +227,14 @@ export async function loadTransformersModel(
     const { env } = transformers;
     env.allowRemoteModels = false;
     env.allowLocalModels = true;
-    env.localModelPath = config.modelBaseUrl;
+    env.localModelPath = modelPathFor(config);
+    // Folders are read from disk (Node); URLs through fetch, mapped and guarded.
+    fileSystemAvailable ??= env.useFS;
+    env.useFS = fileSystemAvailable && !isHttpUrl(config.modelBaseUrl);
     env.useFSCache = false;
     env.useBrowserCache = config.cacheModelFiles && typeof caches !== 'undefined';
-    env.fetch = guardFetch(allowedUrls(config), (url) => blocked.push(url));
+    const requests = loadingFetch(config, (url) => blocked.push(url));
+    env.fetch = requests.fetch;
     const wasm = env.backends.onnx.wasm;
     if (config.wasmPaths && wasm) wasm.wasmPaths = { mjs: config.wasmPaths.mjs, wasm: config.wasmPaths.wasm };
     try {
@@ -195,6 +255,8 @@ export async function loadTransformersModel(
         );
       const { failure, location } = classify(error);
       throw new EmbedderLoadError(config.model, failure, describe(error), { location, cause: error });
+    } finally {
+      requests.settle();
     }
   });
   let dimensions: number;

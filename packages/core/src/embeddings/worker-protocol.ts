@@ -13,7 +13,9 @@ export interface WireError {
 export type ToWorker =
   | { readonly type: 'load'; readonly config: TransformersEmbedderConfig }
   | { readonly type: 'embed'; readonly id: number; readonly texts: readonly string[] }
-  | { readonly type: 'dispose' };
+  | { readonly type: 'dispose' }
+  /** Asks which URLs the worker has requested so far (its Resource Timing entries), to check where it went. */
+  | { readonly type: 'report-requests' };
 
 export type FromWorker =
   | { readonly type: 'event'; readonly event: ModelLoadEvent }
@@ -21,7 +23,8 @@ export type FromWorker =
   | { readonly type: 'load-failed'; readonly error: WireError }
   | { readonly type: 'embedded'; readonly id: number; readonly vectors: Float32Array[] }
   | { readonly type: 'embed-failed'; readonly id: number; readonly error: WireError }
-  | { readonly type: 'disposed' };
+  | { readonly type: 'disposed' }
+  | { readonly type: 'requests'; readonly urls: string[] };
 
 export function toWire(error: unknown, model: string): WireError {
   if (error instanceof EmbedderLoadError)
