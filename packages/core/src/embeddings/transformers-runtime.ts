@@ -103,6 +103,26 @@ function loadingFetch(
   return { fetch: fetchForLoad, settle: () => (responses = undefined) };
 }
 
+/**
+ * In Node, transformers.js hands ONNX Runtime a file path, which a fetched file does not have unless a cache
+ * holds it; this one holds the files of one load in memory, instead of writing them to disk.
+ */
+function memoryCache(): {
+  match(key: string): Promise<Response | undefined>;
+  put(key: string, response: Response): Promise<void>;
+} {
+  const files = new Map<string, { bytes: ArrayBuffer; headers: Headers }>();
+  return {
+    match: async (key) => {
+      const file = files.get(key);
+      return file && new Response(file.bytes.slice(0), { headers: file.headers });
+    },
+    put: async (key, response) => {
+      files.set(key, { bytes: await response.arrayBuffer(), headers: new Headers(response.headers) });
+    },
+  };
+}
+
 /** Whether transformers.js found a file system in this realm, read before any load changes the setting. */
 let fileSystemAvailable: boolean | undefined;
 
@@ -133,6 +153,8 @@ interface TransformersModule {
     useBrowserCache: boolean;
     useFS: boolean;
     useFSCache: boolean;
+    useCustomCache: boolean;
+    customCache: unknown;
     useWasmCache: boolean;
     fetch: typeof fetch;
     backends: { onnx: { wasm?: { wasmPaths?: unknown; proxy?: boolean } } };
@@ -233,6 +255,9 @@ export async function loadTransformersModel(
     env.useFS = fileSystemAvailable && !isHttpUrl(config.modelBaseUrl);
     env.useFSCache = false;
     env.useBrowserCache = config.cacheModelFiles && typeof caches !== 'undefined';
+    const fetchedInNode = fileSystemAvailable && isHttpUrl(config.modelBaseUrl);
+    env.useCustomCache = fetchedInNode;
+    env.customCache = fetchedInNode ? memoryCache() : null;
     const requests = loadingFetch(config, (url) => blocked.push(url));
     env.fetch = requests.fetch;
     const wasm = env.backends.onnx.wasm;
@@ -257,6 +282,8 @@ export async function loadTransformersModel(
       throw new EmbedderLoadError(config.model, failure, describe(error), { location, cause: error });
     } finally {
       requests.settle();
+      env.customCache = null;
+      env.useCustomCache = false;
     }
   });
   let dimensions: number;
