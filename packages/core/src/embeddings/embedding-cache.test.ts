@@ -1,7 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { MemoryStore } from '../store/index.js';
 import { embedWithCache } from './embedding-cache.js';
-import { similarity, tinyEmbedder } from './tiny-model.fixtures.js';
 import type { Embedder } from './types.js';
 
 /** A deterministic embedder that records what it was asked to embed. */
@@ -75,23 +74,5 @@ describe('embedWithCache', () => {
       'short returned 0 vectors for 1 texts',
     );
     expect((await store.getEmbeddings('short', ['h'])).size).toBe(0);
-  });
-
-  test('with the real tiny model, cached vectors are the ones computed', async () => {
-    const store = new MemoryStore();
-    const tiny = tinyEmbedder();
-    try {
-      const items = [
-        { hash: 'files', text: 'read the config file' },
-        { hash: 'weather', text: 'rain forecast' },
-      ];
-      const computed = await embedWithCache(tiny, store, items);
-      const stored = await store.getEmbeddings(tiny.modelId, ['files', 'weather']);
-      expect(similarity(stored.get('files') as Float32Array, computed[0] as Float32Array)).toBeCloseTo(1, 6);
-      const again = await embedWithCache(tiny, store, items);
-      expect(again.map((vector) => [...vector])).toEqual(computed.map((vector) => [...vector]));
-    } finally {
-      await tiny.dispose();
-    }
   });
 });

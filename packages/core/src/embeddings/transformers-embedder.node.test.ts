@@ -70,6 +70,9 @@ test('a model missing on the server fails with an EmbedderLoadError, having aske
   const error = await missing.load().catch((caught: unknown) => caught);
   expect(error).toBeInstanceOf(EmbedderLoadError);
   expect(error).toMatchObject({ failure: 'model-files', model: 'ctxkit/absent' });
+  // Named by its real URL.
+  expect((error as EmbedderLoadError).location).toMatch(new RegExp(`^${origin}/models/ctxkit/absent/`));
+  expect((error as EmbedderLoadError).message).toContain(`${origin}/models/ctxkit/absent/`);
   expect(fetched.length).toBeGreaterThan(0);
   expect(fetched.filter((url) => !url.startsWith(`${origin}/models/ctxkit/absent/`))).toEqual([]);
 });
@@ -87,5 +90,8 @@ test('a folder without the model fails with an EmbedderLoadError naming the miss
   const missing = tinyEmbedder({ modelBaseUrl: '/nonexistent-models-folder/' });
   const error = await missing.load().catch((caught: unknown) => caught);
   expect(error).toMatchObject({ failure: 'model-files' });
+  expect((error as EmbedderLoadError).location).toMatch(
+    /^\/nonexistent-models-folder\/ctxkit\/tiny-embedder\//,
+  );
   expect((error as EmbedderLoadError).message).toContain('/nonexistent-models-folder/');
 });

@@ -98,7 +98,7 @@ describe('a transformers.js embedder on the tiny model', () => {
     expect(reversed.reverse()).toEqual(together);
   });
 
-  test('reports each file’s progress, then ready, and its status along the way', async () => {
+  test('reports each file’s progress, then ready; dispose frees it, and later calls fail typed', async () => {
     const tiny = embedder();
     const events: EmbedderEvent[] = [];
     const statuses: string[] = [];
@@ -130,6 +130,15 @@ describe('a transformers.js embedder on the tiny model', () => {
     // Loading again is the same load: no second round of events.
     await tiny.load();
     expect(events.at(-1)).toBe(last);
+
+    expect(await tiny.embed(['read the file'])).toHaveLength(1);
+    await tiny.dispose();
+    expect(tiny.status).toBe('disposed');
+    expect(events.at(-1)).toEqual({ type: 'disposed' });
+    await expect(tiny.embed(['after'])).rejects.toMatchObject({ failure: 'disposed' });
+    await expect(tiny.load()).rejects.toBeInstanceOf(EmbedderLoadError);
+    await tiny.dispose(); // twice is harmless
+    expect(events.filter((event) => event.type === 'disposed')).toHaveLength(1);
   });
 
   test('a missing model fails with an EmbedderLoadError the app can fall back on', async () => {
@@ -154,19 +163,6 @@ describe('a transformers.js embedder on the tiny model', () => {
     expect(events.at(-1)).toEqual({ type: 'failed', error });
     // It stays failed, with the same error, for every later call.
     await expect(missing.embed(['hello'])).rejects.toBe(error);
-  });
-
-  test('dispose frees the model; later calls fail with a typed error', async () => {
-    const tiny = embedder();
-    await tiny.embed(['warm up']);
-    const events: EmbedderEvent[] = [];
-    tiny.subscribe((event) => events.push(event));
-    await tiny.dispose();
-    expect(tiny.status).toBe('disposed');
-    expect(events).toEqual([{ type: 'disposed' }]);
-    await expect(tiny.embed(['after'])).rejects.toMatchObject({ failure: 'disposed' });
-    await expect(tiny.load()).rejects.toBeInstanceOf(EmbedderLoadError);
-    await tiny.dispose(); // twice is harmless
   });
 
   test('disposing while the model loads ends the load with the disposed error', async () => {

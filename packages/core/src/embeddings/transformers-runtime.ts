@@ -278,8 +278,13 @@ export async function loadTransformersModel(
           describe(new BlockedRequestError(blocked[0] as string)),
           { location: blocked[0], cause: error },
         );
+      // Messages name files by the made-up path: say where they really are.
+      const real = (text: string) => text.replaceAll(modelPathFor(config), config.modelBaseUrl);
       const { failure, location } = classify(error);
-      throw new EmbedderLoadError(config.model, failure, describe(error), { location, cause: error });
+      throw new EmbedderLoadError(config.model, failure, real(describe(error)), {
+        location: location && real(location),
+        cause: error,
+      });
     } finally {
       requests.settle();
       env.customCache = null;
