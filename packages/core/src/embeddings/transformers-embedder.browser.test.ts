@@ -101,3 +101,16 @@ test('a worker that cannot start fails with an EmbedderLoadError naming the work
   expect(broken.status).toBe('failed');
   await broken.dispose();
 });
+
+test('wasm files missing at the configured URLs fail with an EmbedderLoadError from the runtime', async () => {
+  const missingWasm = tinyEmbedder({
+    wasmPaths: {
+      mjs: new URL('/no-such-ort/ort-wasm-simd-threaded.asyncify.mjs', location.origin).href,
+      wasm: new URL('/no-such-ort/ort-wasm-simd-threaded.asyncify.wasm', location.origin).href,
+    },
+  });
+  const error = await missingWasm.load().catch((caught: unknown) => caught);
+  await missingWasm.dispose();
+  expect(error).toBeInstanceOf(EmbedderLoadError);
+  expect(error).toMatchObject({ failure: 'runtime', model: TINY_MODEL });
+});
