@@ -75,6 +75,19 @@ describe('a transformers.js embedder on the tiny model', () => {
     }
   });
 
+  test('refuses texts that are not strings, saying which, and embeds nothing for no texts', async () => {
+    await expect(
+      shared.embed(['ok', 42 as unknown as string, null as unknown as string]),
+    ).rejects.toMatchObject({
+      code: 'invalid_input',
+      issues: [
+        { path: 'texts[1]', message: 'must be a string, got number' },
+        { path: 'texts[2]', message: 'must be a string, got object' },
+      ],
+    });
+    expect(await shared.embed([])).toEqual([]);
+  });
+
   test('gives the same vectors in batches as one by one, in the order of the texts', async () => {
     const texts = [
       'Read the config file from disk',

@@ -1,4 +1,4 @@
-import { EmbedderLoadError } from '../errors/index.js';
+import { EmbedderLoadError, type ErrorIssue, ValidationError } from '../errors/index.js';
 import { inProcessBackend, type ModelBackend, startEmbedderWorker, workerBackend } from './backends.js';
 import type { EmbedderEvent, EmbedderStatus } from './events.js';
 import {
@@ -137,6 +137,14 @@ class TransformersEmbedderImpl implements TransformersEmbedder {
     texts: readonly string[],
     options?: { readonly signal?: AbortSignal },
   ): Promise<Float32Array[]> {
+    const issues: ErrorIssue[] = Array.isArray(texts)
+      ? texts.flatMap((text, index) =>
+          typeof text === 'string'
+            ? []
+            : [{ path: `texts[${index}]`, message: `must be a string, got ${typeof text}` }],
+        )
+      : [{ path: 'texts', message: 'must be an array of strings' }];
+    if (issues.length > 0) throw new ValidationError('Invalid texts to embed', issues);
     const signal = options?.signal;
     if (signal?.aborted) throw abortError(signal);
     await this.load();
