@@ -27,6 +27,10 @@ const ortWasmUrlPath = relativeOrtDir.startsWith('..') ? `/@fs${ortWasmDir}` : `
 export default defineConfig({
   test: {
     globals: false,
+    // Timeouts only catch hangs: speed is measured in benchmarks, never asserted in tests. The defaults (5 s in Node,
+    // 15 s in the browser) fail sound tests on a machine busy with other work, such as a shared CI runner.
+    testTimeout: 30_000,
+    hookTimeout: 30_000,
     projects: [
       {
         extends: true,

@@ -58,7 +58,11 @@ export function workerBackend(config: TransformersEmbedderConfig, createWorker: 
   let onFailed: ((error: EmbedderLoadError) => void) | undefined;
   let onDisposed: (() => void) | undefined;
 
+  /** Set once the worker died or was disposed: later embeds fail at once with it. */
+  let broken: EmbedderLoadError | undefined;
+
   const failEverything = (error: EmbedderLoadError) => {
+    broken ??= error;
     onFailed?.(error);
     for (const request of pending.values()) request.reject(error);
     pending.clear();
@@ -115,6 +119,10 @@ export function workerBackend(config: TransformersEmbedderConfig, createWorker: 
     },
     embed(texts) {
       return new Promise((resolve, reject) => {
+        if (broken || !worker) {
+          reject(broken ?? new EmbedderLoadError(config.model, 'runtime', 'embed before load'));
+          return;
+        }
         const id = nextId++;
         pending.set(id, { resolve, reject });
         send({ type: 'embed', id, texts });

@@ -114,3 +114,24 @@ test('wasm files missing at the configured URLs fail with an EmbedderLoadError f
   expect(error).toBeInstanceOf(EmbedderLoadError);
   expect(error).toMatchObject({ failure: 'runtime', model: TINY_MODEL });
 });
+
+test('a worker that dies after the model was ready turns the embedder failed, and embeds fail at once', async () => {
+  const observed = observedWorker();
+  let worker: Worker | undefined;
+  const tiny = tinyEmbedder({
+    runIn: () => {
+      worker = observed.start();
+      return worker;
+    },
+  });
+  await tiny.load();
+  const events: string[] = [];
+  tiny.subscribe((event) => events.push(event.type));
+  // What the browser fires on the Worker object when its script throws or it runs out of memory.
+  worker?.dispatchEvent(new ErrorEvent('error', { message: 'out of memory' }));
+  await expect(tiny.embed(['read the file'])).rejects.toMatchObject({ failure: 'worker' });
+  expect(tiny.status).toBe('failed');
+  expect(tiny.error?.message).toContain('out of memory');
+  expect(events).toEqual(['failed']);
+  await tiny.dispose();
+});

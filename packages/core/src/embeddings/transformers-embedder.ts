@@ -159,12 +159,27 @@ class TransformersEmbedderImpl implements TransformersEmbedder {
       const onAbort = () => fail(abortError(signal as AbortSignal));
       signal?.addEventListener('abort', onAbort, { once: true });
       this.#running.add(fail);
-      this.#backend.embed([...texts]).then((vectors) => {
-        this.#running.delete(fail);
-        signal?.removeEventListener('abort', onAbort);
-        resolve(vectors);
-      }, fail);
+      this.#backend.embed([...texts]).then(
+        (vectors) => {
+          this.#running.delete(fail);
+          signal?.removeEventListener('abort', onAbort);
+          resolve(vectors);
+        },
+        (error: unknown) => {
+          this.#failedAfterReady(error);
+          fail(error);
+        },
+      );
     });
+  }
+
+  /** A worker that dies after the model was ready takes the embedder with it: the UI sees `failed`. */
+  #failedAfterReady(error: unknown): void {
+    if (this.#status !== 'ready' || !(error instanceof EmbedderLoadError) || error.failure !== 'worker')
+      return;
+    this.#status = 'failed';
+    this.#error = error;
+    this.#emit({ type: 'failed', error });
   }
 
   async dispose(): Promise<void> {
