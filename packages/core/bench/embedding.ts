@@ -15,7 +15,7 @@ import {
   type TransformersEmbedder,
 } from '../src/index.js';
 import { Prng } from './prng.js';
-import { median, type TimingPlan, timeCases } from './stats.js';
+import { median, type TimedCase, type Timing, type TimingPlan, timeCases } from './stats.js';
 
 const TEXTS = 512;
 const BATCH_SIZES = [1, 8, 32, 128] as const;
@@ -59,8 +59,41 @@ export interface EmbeddingBenchResult {
   }[];
   /** Texts per second at the best batch size / at batch size 1 (same texts, same process). */
   readonly batchingSpeedup: number;
+  /**
+   * The peer: transformers.js's own pipeline called directly (mean pooling, normalize, batches of 32, rows copied
+   * out as Float32Arrays) on the same texts in the same process, and ctxkit's time at batch size 32 divided by it:
+   * what the embedder adds.
+   */
+  readonly rawTransformers: {
+    readonly medianMs: number;
+    readonly textsPerSecond: number;
+    readonly ctxkitRatio: number;
+  };
   /** `embedWithCache` over the same texts: all missing (embeds everything) vs all cached (reads the store). */
   readonly cache: { readonly coldMedianMs: number; readonly warmMedianMs: number; readonly speedup: number };
+}
+
+/** transformers.js used directly, as an app without ctxkit would: the peer the embedder is compared with. */
+async function rawPipeline(
+  modelBaseUrl: string,
+): Promise<(texts: readonly string[]) => Promise<Float32Array[]>> {
+  const { env, pipeline } = await import('@huggingface/transformers');
+  env.allowRemoteModels = false;
+  env.allowLocalModels = true;
+  env.localModelPath = modelBaseUrl;
+  env.useFSCache = false;
+  env.useFS = true;
+  const extractor = await pipeline('feature-extraction', TINY_MODEL_ID, { dtype: 'fp32' });
+  return async (texts) => {
+    const vectors: Float32Array[] = [];
+    for (let start = 0; start < texts.length; start += 32) {
+      const output = await extractor(texts.slice(start, start + 32), { pooling: 'mean', normalize: true });
+      const [rows = 0, dimensions = 0] = output.dims;
+      const data = output.data as Float32Array;
+      for (let row = 0; row < rows; row++) vectors.push(data.slice(row * dimensions, (row + 1) * dimensions));
+    }
+    return vectors;
+  };
 }
 
 export async function measureEmbedding(log: (message: string) => void): Promise<EmbeddingBenchResult> {
@@ -87,12 +120,10 @@ export async function measureEmbedding(log: (message: string) => void): Promise<
     await embedder.load();
     embedders.set(size, embedder);
   }
-  const timings = await timeCases(
-    TIMING,
-    Object.fromEntries(
-      BATCH_SIZES.map((size) => [`batch${size}`, { body: () => embedders.get(size)?.embed(texts) }]),
-    ),
-  );
+  const raw = await rawPipeline(modelBaseUrl);
+  const cases: Record<string, TimedCase> = { raw: { body: () => raw(texts) } };
+  for (const size of BATCH_SIZES) cases[`batch${size}`] = { body: () => embedders.get(size)?.embed(texts) };
+  const timings: Record<string, Timing> = await timeCases(TIMING, cases);
   const batches = BATCH_SIZES.map((batchSize) => {
     const timing = timings[`batch${batchSize}`];
     if (!timing) throw new Error(`no timing for batch size ${batchSize}`);
@@ -104,6 +135,8 @@ export async function measureEmbedding(log: (message: string) => void): Promise<
     };
   });
   const one = batches[0]?.textsPerSecond ?? 1;
+  const rawMedian = timings.raw?.median ?? Number.NaN;
+  const ctxkit32 = timings.batch32?.median ?? Number.NaN;
   const best = Math.max(...batches.map((batch) => batch.textsPerSecond));
 
   log('embedding: embedWithCache, cold and warm');
@@ -131,6 +164,11 @@ export async function measureEmbedding(log: (message: string) => void): Promise<
     loadMedianMs: round(median(loads)),
     batches,
     batchingSpeedup: round(best / one, 2),
+    rawTransformers: {
+      medianMs: round(rawMedian, 2),
+      textsPerSecond: Math.round(TEXTS / (rawMedian / 1_000)),
+      ctxkitRatio: round(ctxkit32 / rawMedian, 2),
+    },
     cache: {
       coldMedianMs: round(median(cold), 2),
       warmMedianMs: round(median(warm), 3),
@@ -150,6 +188,9 @@ export function printEmbeddingReport(result: EmbeddingBenchResult): void {
       `  batch size ${String(batch.batchSize).padStart(3)}: ${batch.medianMs.toFixed(2).padStart(8)} ms for all → ${batch.textsPerSecond.toLocaleString('en')} texts/s`,
     );
   console.log(`  batching: ${result.batchingSpeedup}× the texts/s of one at a time`);
+  console.log(
+    `  peer, transformers.js pipeline directly (batches of 32): ${result.rawTransformers.medianMs} ms → ${result.rawTransformers.textsPerSecond.toLocaleString('en')} texts/s; ctxkit at 32 takes ${result.rawTransformers.ctxkitRatio}× its time`,
+  );
   console.log(`  load to ready: ${result.loadMedianMs} ms (median of ${LOADS})`);
   console.log(
     `  embedWithCache: ${result.cache.coldMedianMs} ms all missing, ${result.cache.warmMedianMs} ms all cached (${result.cache.speedup}×)`,
