@@ -135,3 +135,29 @@ test('a worker that dies after the model was ready turns the embedder failed, an
   expect(events).toEqual(['failed']);
   await tiny.dispose();
 });
+
+test('with cacheModelFiles, a second load reads the model and the wasm from the Cache API, not the network', async () => {
+  await caches.delete('transformers-cache');
+  const load = async () => {
+    const observed = observedWorker();
+    const embedder = tinyEmbedder({ cacheModelFiles: true, runIn: observed.start });
+    const events: string[] = [];
+    embedder.subscribe((event) => events.push(event.type));
+    const [vector] = await embedder.embed(['read the config file']);
+    const urls = await observed.requests();
+    await embedder.dispose();
+    return { vector, events, urls };
+  };
+  const fromNetwork = (urls: readonly string[]) =>
+    urls.filter((url) => url.includes('/generated/models/') || url.includes('ort-wasm'));
+
+  const first = await load();
+  expect(fromNetwork(first.urls).length).toBeGreaterThanOrEqual(5);
+  const second = await load();
+  expect(fromNetwork(second.urls)).toEqual([]);
+  expect(second.vector).toEqual(first.vector);
+  // A cached load still reports every file, then ready.
+  expect(second.events.filter((type) => type === 'loaded')).toHaveLength(4);
+  expect(second.events.at(-2)).toBe('ready');
+  await caches.delete('transformers-cache');
+});
