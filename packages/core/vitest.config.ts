@@ -1,3 +1,6 @@
+import { createRequire } from 'node:module';
+import { dirname, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { playwright } from '@vitest/browser-playwright';
 import { defineConfig } from 'vitest/config';
 import { chromiumPath } from './vitest.chromium-setup.js';
@@ -12,12 +15,22 @@ import { chromiumPath } from './vitest.chromium-setup.js';
 // from CHROMIUM_PATH (default /usr/bin/chromium); the chromium project's global setup fails with the install
 // command when it is missing.
 
+// The browser tests self-host ONNX Runtime's wasm files from the onnxruntime-web that transformers.js itself
+// depends on (pnpm nests it), served by Vitest's own server: no CDN.
+const fromTransformers = createRequire(createRequire(import.meta.url).resolve('@huggingface/transformers'));
+const ortWasmDir = dirname(fromTransformers.resolve('onnxruntime-web/ort-wasm-simd-threaded.asyncify.wasm'));
+const packageRoot = dirname(fileURLToPath(import.meta.url));
+const relativeOrtDir = relative(packageRoot, ortWasmDir);
+// Inside the package root Vite serves a file by its path; elsewhere (a hoisted store) through /@fs/.
+const ortWasmUrlPath = relativeOrtDir.startsWith('..') ? `/@fs${ortWasmDir}` : `/${relativeOrtDir}`;
+
 export default defineConfig({
   test: {
     globals: false,
-    // Tests check behaviour, never speed (benchmarks measure that). Loading the tokenizer's ranks or running a large
-    // property takes well under 5 s alone, but the machine may be shared and both projects run at once.
+    // Timeouts only catch hangs: speed is measured in benchmarks, never asserted in tests. The defaults (5 s in Node,
+    // 15 s in the browser) fail sound tests on a machine busy with other work, such as a shared CI runner.
     testTimeout: 30_000,
+    hookTimeout: 30_000,
     projects: [
       {
         extends: true,
@@ -26,6 +39,7 @@ export default defineConfig({
           environment: 'node',
           include: ['src/**/*.test.ts'],
           exclude: ['src/**/*.browser.test.ts'],
+          globalSetup: ['./vitest.tiny-model-setup.ts'],
         },
       },
       {
@@ -38,13 +52,15 @@ export default defineConfig({
             'js-tiktoken/lite',
             'js-tiktoken/ranks/o200k_base',
             'js-tiktoken/ranks/cl100k_base',
+            '@huggingface/transformers',
           ],
         },
         test: {
           name: 'browser',
           include: ['src/**/*.test.ts'],
           exclude: ['src/**/*.node.test.ts'],
-          globalSetup: ['./vitest.chromium-setup.ts'],
+          globalSetup: ['./vitest.chromium-setup.ts', './vitest.tiny-model-setup.ts'],
+          provide: { ortWasmDir: ortWasmUrlPath },
           browser: {
             enabled: true,
             headless: true,

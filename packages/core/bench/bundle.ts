@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build, type Rolldown } from 'vite';
+import { keepEmbedderWorkerUrl } from '../vite.config.js';
 
 export interface BundleSize {
   readonly tool: string;
@@ -19,7 +20,8 @@ const PACKAGE_ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 /**
  * Bundles `src/index.ts` the way an app would ship it: minified, everything bundled except `js-tiktoken`
- * (whose rank files load lazily and are not part of the entry). esbuild does not resolve from this package
+ * (whose rank files load lazily and are not part of the entry) and `@huggingface/transformers` (loaded lazily by
+ * the embedder, from the worker or a lazy chunk). esbuild does not resolve from this package
  * (pnpm keeps tsx's copy private), so this uses Vite's build API in library mode, in memory.
  */
 export async function measureBundle(): Promise<BundleSize> {
@@ -27,13 +29,15 @@ export async function measureBundle(): Promise<BundleSize> {
     configFile: false,
     root: PACKAGE_ROOT,
     logLevel: 'silent',
+    plugins: [keepEmbedderWorkerUrl()],
     build: {
       write: false,
       minify: true,
       sourcemap: false,
       target: 'es2022',
       lib: { entry: 'src/index.ts', formats: ['es'], fileName: 'index' },
-      rolldownOptions: { external: [/^js-tiktoken(\/.*)?$/] },
+      // transformers.js is an optional peer the embedder imports lazily: never part of the core bundle.
+      rolldownOptions: { external: [/^js-tiktoken(\/.*)?$/, /^@huggingface\/transformers(\/.*)?$/] },
     },
   });
   const outputs = (Array.isArray(result) ? result : [result]) as Rolldown.RolldownOutput[];

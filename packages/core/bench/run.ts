@@ -1,12 +1,14 @@
 /**
  * The @ctxkit/core benchmark: per-turn `prepare` cost with a 10,000-item catalog and a 2,000-message history,
- * the planner, selector and renderer on their own, the core bundle size and the heap of a long session.
+ * the planner, selector and renderer on their own, the core bundle size, the heap of a long session, and the
+ * embedding path's overhead on the generated tiny model.
  * Run with `pnpm bench` (from the repo root or this package). Writes bench/results.json.
  */
 import { writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { measureBundle } from './bundle.js';
+import { measureEmbedding, printEmbeddingReport } from './embedding.js';
 import {
   CATALOG_SHAPE,
   FIXTURE_SEED,
@@ -91,6 +93,8 @@ async function main(): Promise<void> {
   log('bundling src/index.ts');
   const bundle = await measureBundle();
 
+  const embedding = await measureEmbedding(log);
+
   const results = buildResults({
     machine,
     timing: TIMING,
@@ -120,8 +124,9 @@ async function main(): Promise<void> {
     totalSeconds: (performance.now() - started) / 1_000,
   });
   printReport(results);
+  printEmbeddingReport(embedding);
   const file = fileURLToPath(new URL('./results.json', import.meta.url));
-  writeFileSync(file, toJson(results));
+  writeFileSync(file, toJson({ ...results, embedding }));
   console.log(`\nResults written to ${file}`);
 }
 

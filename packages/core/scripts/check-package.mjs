@@ -2,6 +2,7 @@
 // in Node, with the tokenizer's ranks loaded lazily from js-tiktoken. Run after `pnpm build`.
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 
 const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 assert.equal(manifest.type, 'module');
@@ -11,7 +12,18 @@ assert.deepEqual(
   ['js-tiktoken'],
   'the only runtime dependency is js-tiktoken',
 );
-for (const target of Object.values(manifest.exports['.'])) {
+// transformers.js is for apps that embed: an optional peer, never loaded by the main entry.
+assert.deepEqual(manifest.peerDependenciesMeta, { '@huggingface/transformers': { optional: true } });
+assert.ok(manifest.peerDependencies['@huggingface/transformers'], 'transformers.js is a peer dependency');
+const entry = readFileSync(new URL('../dist/index.js', import.meta.url), 'utf8');
+assert.doesNotMatch(
+  entry,
+  /^import[^;]*@huggingface\/transformers/m,
+  'index.js does not import transformers.js',
+);
+// The worker stays a file of its own that the app's bundler finds from this literal.
+assert.match(entry, /new Worker\(new URL\(["']\.\/embedder-worker\.js["'], import\.meta\.url\)/);
+for (const target of Object.values(manifest.exports).flatMap((paths) => Object.values(paths))) {
   assert.ok(
     existsSync(new URL(`../${target}`, import.meta.url)),
     `exports map points at a missing file: ${target}`,
@@ -26,6 +38,8 @@ for (const name of [
   'renderOpenAIChat',
   'renderAnthropicMessages',
   'MemoryStore',
+  'createTransformersEmbedder',
+  'embedWithCache',
 ]) {
   assert.equal(typeof core[name], 'function', `${name} is exported`);
 }
@@ -48,3 +62,19 @@ assert.equal((await engine.getPlan(turn.plan.id)).id, turn.plan.id);
 console.log(
   `package check: @ctxkit/core ${manifest.version} imports by name and plans a turn (${turn.plan.budget.used} tokens)`,
 );
+
+// The embedder from the built package, on the tiny model `pnpm test` generated: transformers.js is found and
+// imported lazily from dist, and its vectors rank the related text first.
+const embedder = core.createTransformersEmbedder({
+  model: 'ctxkit/tiny-embedder',
+  modelBaseUrl: fileURLToPath(new URL('../generated/models/', import.meta.url)),
+});
+const [query, files, weather] = await embedder.embed([
+  'read the config file',
+  'open a document from disk',
+  'rain forecast',
+]);
+const dot = (a, b) => a.reduce((sum, value, index) => sum + value * b[index], 0);
+assert.ok(dot(query, files) > dot(query, weather), 'the tiny model ranks the related text first');
+await embedder.dispose();
+console.log(`package check: the embedder loads transformers.js lazily (${embedder.modelId})`);

@@ -108,3 +108,43 @@ export class BranchError extends CtxkitError {
     this.branchIds = branchIds;
   }
 }
+
+/** What could not be done when an embedding model was loaded (or used). */
+export type EmbedderFailure =
+  /** `@huggingface/transformers` is not installed, or could not be imported. */
+  | 'library-missing'
+  /** A model file is missing or unreadable at the configured origin or folder. */
+  | 'model-files'
+  /** A request went to a place the host did not configure, and was refused. */
+  | 'blocked-request'
+  /** ONNX Runtime could not start (wasm files missing, unsupported graph) or the model failed to run. */
+  | 'runtime'
+  /** The Web Worker the model runs in could not start, or died. */
+  | 'worker'
+  /** The embedder was disposed. */
+  | 'disposed';
+
+/**
+ * The embedding model is not available, so vector retrieval is not either. The app keeps working: retrieval falls
+ * back to lexical search alone. `failure` says what went wrong, `location` the file or URL when one is known.
+ */
+export class EmbedderLoadError extends CtxkitError {
+  readonly code = 'embedder_unavailable';
+  readonly model: string;
+  readonly failure: EmbedderFailure;
+  readonly location: string | undefined;
+
+  constructor(
+    model: string,
+    failure: EmbedderFailure,
+    detail: string,
+    options?: { readonly location?: string | undefined; readonly cause?: unknown },
+  ) {
+    super(`The embedding model '${model}' is unavailable (${failure}): ${detail}`, {
+      cause: options?.cause,
+    });
+    this.model = model;
+    this.failure = failure;
+    this.location = options?.location;
+  }
+}

@@ -5,6 +5,8 @@ export {
   type BudgetShortfall,
   CatalogError,
   CorruptRecordError,
+  type EmbedderFailure,
+  EmbedderLoadError,
   NotFoundError,
   TransactionError,
   ValidationError,
