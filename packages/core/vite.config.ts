@@ -16,7 +16,7 @@ export default defineConfig({
     },
     rolldownOptions: {
       // Runtime dependencies (and their subpath imports, e.g. `js-tiktoken/lite`) stay external.
-      external: [/^js-tiktoken(\/.*)?$/],
+      external: [/^js-tiktoken(\/.*)?$/, /^idb(\/.*)?$/],
       output: {
         // Dynamic imports (e.g. encoder ranks) become separate chunks, loaded on demand.
         chunkFileNames: 'chunks/[name]-[hash].js',

@@ -8,8 +8,8 @@ assert.equal(manifest.type, 'module');
 assert.equal(manifest.sideEffects, false);
 assert.deepEqual(
   Object.keys(manifest.dependencies),
-  ['js-tiktoken'],
-  'the only runtime dependency is js-tiktoken',
+  ['idb', 'js-tiktoken'],
+  'the runtime dependencies are idb and js-tiktoken',
 );
 for (const target of Object.values(manifest.exports['.'])) {
   assert.ok(

@@ -8,3 +8,4 @@ export {
   TransactionError,
   ValidationError,
 } from './errors.js';
+export { StorageQuotaError, StoreBlockedError, StoreClosedError, StoreVersionError } from './store-errors.js';
