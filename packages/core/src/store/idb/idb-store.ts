@@ -293,9 +293,8 @@ export class IdbStore implements Store {
       if (raw === undefined) throw new NotFoundError('session', sessionId, 'it was deleted, or never saved');
       const row = checkRow<SessionRow>(raw, `session ${sessionId}`, checks.session);
       if (!sameCounts(row.counts, before)) throw new StaleIndex();
-      const requests: Promise<unknown>[] = [
-        sessions.put({ ...row, record: commit.session, counts: after } satisfies SessionRow),
-      ];
+      const requests = new RequestBatch();
+      requests.push(sessions.put({ ...row, record: commit.session, counts: after } satisfies SessionRow));
       const messages = tx.objectStore(STORES.messages);
       commit.messages.forEach((message, i) => {
         {
@@ -345,7 +344,7 @@ export class IdbStore implements Store {
           requests.push(refs.put({ hash, sessionId } satisfies BlobRefRow));
         });
       }
-      await Promise.all(requests);
+      await requests.settled();
     });
     index.append(commit.messages, turnWrites, after);
   }
@@ -512,8 +511,8 @@ export class IdbStore implements Store {
           })),
         );
       }
-      const requests: Promise<unknown>[] = [];
-      for (const session of checked.sessions) requests.push(...importSessionRows(tx, session));
+      const requests = new RequestBatch();
+      for (const session of checked.sessions) importSessionRows(tx, session, requests);
       for (const blob of checked.blobs)
         requests.push(tx.objectStore(STORES.blobs).put({ v: RECORD_FORMAT, ...blob } satisfies BlobRow));
       for (const row of checked.embeddings) {
@@ -530,7 +529,7 @@ export class IdbStore implements Store {
         requests.push(
           tx.objectStore(STORES.documents).put({ v: RECORD_FORMAT, ...row } satisfies DocumentRow),
         );
-      await Promise.all(requests);
+      await requests.settled();
     });
     for (const session of checked.sessions) {
       this.#indexes.delete(session.record.id);
@@ -688,6 +687,25 @@ export class IdbStore implements Store {
   }
 }
 
+/**
+ * The requests a transaction issued, awaited together. When the transaction aborts midway, the requests already
+ * issued reject too; each is handled here so none surfaces as an unhandled rejection.
+ */
+class RequestBatch {
+  readonly #requests: Promise<unknown>[] = [];
+
+  push(...requests: Promise<unknown>[]): void {
+    for (const request of requests) {
+      request.catch(() => undefined);
+      this.#requests.push(request);
+    }
+  }
+
+  settled(): Promise<unknown[]> {
+    return Promise.all(this.#requests);
+  }
+}
+
 function sameCounts(a: SessionCounts, b: SessionCounts): boolean {
   return a.messages === b.messages && a.turns === b.turns && a.plans === b.plans && a.usage === b.usage;
 }
@@ -768,7 +786,7 @@ async function exportSessionRows(tx: Tx, sessionId: string): Promise<SessionExpo
   };
 }
 
-function importSessionRows(tx: Tx, session: SessionExport): Promise<unknown>[] {
+function importSessionRows(tx: Tx, session: SessionExport, requests: RequestBatch): void {
   const sessionId = session.record.id;
   const counts: SessionCounts = {
     messages: session.messages.length,
@@ -776,11 +794,11 @@ function importSessionRows(tx: Tx, session: SessionExport): Promise<unknown>[] {
     plans: session.plans.length,
     usage: session.usage.length,
   };
-  const requests: Promise<unknown>[] = [
+  requests.push(
     tx
       .objectStore(STORES.sessions)
       .add({ v: RECORD_FORMAT, id: sessionId, record: session.record, counts } satisfies SessionRow),
-  ];
+  );
   session.messages.forEach((message, position) => {
     requests.push(
       tx
@@ -819,7 +837,6 @@ function importSessionRows(tx: Tx, session: SessionExport): Promise<unknown>[] {
     );
   for (const hash of session.blobs)
     requests.push(tx.objectStore(STORES.blobRefs).put({ hash, sessionId } satisfies BlobRefRow));
-  return requests;
 }
 
 /** Opens (creating or upgrading) an IndexedDB store. See IdbStoreOptions and the errors it may reject with. */
