@@ -1,0 +1,87 @@
+/**
+ * The IndexedDB store benchmark, in Chromium on its real IndexedDB: Vite serves bench/idb/page.html, Playwright
+ * drives the system's Chromium (CHROMIUM_PATH, default /usr/bin/chromium; never a downloaded one) and the page
+ * times the store. Part of `pnpm bench`; writes bench/idb-results.json.
+ */
+import { writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright';
+import { createServer } from 'vite';
+import checkChromium, { chromiumPath } from '../../vitest.chromium-setup.js';
+import type { IdbBenchResult, Sampled } from './page.js';
+
+const PACKAGE_ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+function ms(value: number): string {
+  return `${value.toFixed(value < 10 ? 2 : 1)} ms`;
+}
+
+function row(label: string, sampled: Sampled, target = ''): string {
+  return `| ${label.padEnd(58)} | ${ms(sampled.median).padStart(9)} | ${ms(sampled.p90).padStart(9)} | ${target.padEnd(8)} |`;
+}
+
+async function main(): Promise<void> {
+  checkChromium();
+  process.stderr.write('  … IndexedDB store benchmark in Chromium (builds a 5,000-message session)\n');
+  const server = await createServer({
+    configFile: false,
+    root: PACKAGE_ROOT,
+    logLevel: 'error',
+    server: { host: '127.0.0.1', port: 0 },
+    optimizeDeps: { include: ['idb'] },
+  });
+  await server.listen();
+  const address = server.httpServer?.address();
+  if (!address || typeof address === 'string') throw new Error('the Vite server has no port');
+  const browser = await chromium.launch({
+    executablePath: chromiumPath,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-quic',
+      '--no-first-run',
+    ],
+  });
+  try {
+    const page = await browser.newPage();
+    page.on('pageerror', (error) => process.stderr.write(`page error: ${error.message}\n`));
+    await page.goto(`http://127.0.0.1:${address.port}/bench/idb/page.html`);
+    await page.waitForFunction(() => typeof (window as { runIdbBench?: unknown }).runIdbBench === 'function', null, {
+      timeout: 120_000,
+    });
+    const result = (await page.evaluate(() =>
+      (window as unknown as { runIdbBench: () => Promise<unknown> }).runIdbBench(),
+    )) as IdbBenchResult;
+    const lines = [
+      '',
+      `IndexedDB store, ${result.userAgent.match(/(?:Headless)?Chrom(?:e|ium)\/[\d.]+/)?.[0] ?? 'Chromium'}`,
+      `| ${'measure'.padEnd(58)} | ${'median'.padStart(9)} | ${'p90'.padStart(9)} | target   |`,
+      row(`commit one turn (session.commit), turn ${result.shape.earlyTurn}`, result.commit.early, '< 5 ms'),
+      row(`commit one turn, ${result.commit.lateMessages.toLocaleString('en')} messages`, result.commit.late, '< 5 ms'),
+      row(`open a ${result.open.messages.toLocaleString('en')}-message session (engine.openSession)`, result.open.engineOpenSession, '< 150 ms'),
+      row('  of which store.loadSession', result.open.loadSession),
+      row('  peer: bare IndexedDB getAll of the same rows', result.open.rawGetAll),
+      row(`write ${result.shape.writeRecords.toLocaleString('en')} records in one transaction (commitTurn)`, result.write1000.commitTurn),
+      row('  peer: bare IndexedDB, the same rows, one transaction', result.write1000.rawTransaction),
+      '',
+      `ratios: open ÷ bare getAll ${(result.open.loadSession.median / result.open.rawGetAll.median).toFixed(2)}×, ` +
+        `1,000 records ÷ bare ${(result.write1000.commitTurn.median / result.write1000.rawTransaction.median).toFixed(2)}×; ` +
+        `building the session took ${result.buildSeconds.toFixed(1)} s`,
+    ];
+    console.log(lines.join('\n'));
+    const file = fileURLToPath(new URL('../idb-results.json', import.meta.url));
+    writeFileSync(file, `${JSON.stringify(result, null, 2)}\n`);
+    console.log(`\nResults written to ${file}`);
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});
