@@ -31,7 +31,17 @@ export interface IdbBenchResult {
     readonly engineOpenSession: Sampled;
     readonly rawGetAll: Sampled;
   };
-  readonly write1000: { readonly commitTurn: Sampled; readonly rawTransaction: Sampled };
+  /**
+   * 1,000 records in one transaction. A commit of 1,000 messages (the store writes them as one segment row) against
+   * the bare API writing them as 1,000 rows; and 1,000 embedding rows (putEmbeddings, 384 floats each) against the
+   * bare API writing the same rows.
+   */
+  readonly write1000: {
+    readonly commitTurn: Sampled;
+    readonly rawMessageRows: Sampled;
+    readonly putEmbeddings: Sampled;
+    readonly rawEmbeddingRows: Sampled;
+  };
   readonly buildSeconds: number;
 }
 
@@ -46,7 +56,10 @@ const SHAPE = {
   writeRecords: 1_000,
 } as const;
 
-const WORDS = 'the a file config user table query result error read write open close list find test data value'.split(' ');
+const WORDS =
+  'the a file config user table query result error read write open close list find test data value'.split(
+    ' ',
+  );
 
 function sentence(prng: Prng, words: number): string {
   return Array.from({ length: words }, () => prng.pick(WORDS)).join(' ');
@@ -57,7 +70,9 @@ function quantile(values: readonly number[], q: number): number {
   const position = (sorted.length - 1) * q;
   const lower = Math.floor(position);
   const upper = Math.ceil(position);
-  return (sorted[lower] as number) + ((sorted[upper] as number) - (sorted[lower] as number)) * (position - lower);
+  return (
+    (sorted[lower] as number) + ((sorted[upper] as number) - (sorted[lower] as number)) * (position - lower)
+  );
 }
 
 function summarize(runs: readonly (readonly number[])[]): Sampled {
@@ -79,10 +94,22 @@ async function engineOn(store: Store): Promise<Engine> {
     catalog: {
       rules: [
         { name: 'Tone', content: 'Answer briefly and precisely.', include: 'always' },
-        { name: 'Files', description: 'Reading and writing files', content: 'Write atomically.', include: 'agent' },
+        {
+          name: 'Files',
+          description: 'Reading and writing files',
+          content: 'Write atomically.',
+          include: 'agent',
+        },
       ],
       servers: [{ name: 'filesystem', include: 'agent' }],
-      tools: [{ server: 'filesystem', name: 'read_file', description: 'Read a file', inputSchema: { type: 'object' } }],
+      tools: [
+        {
+          server: 'filesystem',
+          name: 'read_file',
+          description: 'Read a file',
+          inputSchema: { type: 'object' },
+        },
+      ],
     },
     model: 'bench-model',
     contextWindow: 128_000,
@@ -136,17 +163,24 @@ function rawGetAllMessages(db: IDBDatabase, sessionId: string): Promise<unknown[
   });
 }
 
-/** The peer: the same rows the store writes for 1,000 messages, in one transaction, with the bare API. */
-function rawWriteMessages(db: IDBDatabase, sessionId: string, messages: readonly ChatMessage[]): Promise<void> {
+/** A peer: rows written with the bare API in one transaction. */
+function rawWriteRows(db: IDBDatabase, name: string, rows: readonly unknown[]): Promise<void> {
   return new Promise((resolve, reject) => {
-    const tx = db.transaction('messages', 'readwrite');
-    const store = tx.objectStore('messages');
-    messages.forEach((message, position) => {
-      store.add({ v: 1, sessionId, position, message });
-    });
+    const tx = db.transaction(name, 'readwrite');
+    const store = tx.objectStore(name);
+    for (const row of rows) store.put(row);
     tx.oncomplete = () => resolve();
     tx.onerror = () => reject(tx.error);
   });
+}
+
+function vectors(prng: Prng, run: number): Map<string, Float32Array> {
+  return new Map(
+    Array.from({ length: SHAPE.writeRecords }, (_, i) => [
+      `run${run}-hash${i}`,
+      Float32Array.from({ length: 384 }, () => prng.next() - 0.5),
+    ]),
+  );
 }
 
 async function runIdbBench(): Promise<IdbBenchResult> {
@@ -172,6 +206,17 @@ async function runIdbBench(): Promise<IdbBenchResult> {
   const openRuns: number[][] = [[]];
   const rawRuns: number[][] = [[]];
   const raw = await rawOpen(name);
+  // The peer: the same messages one row per message (the layout without segments), read with the bare API.
+  await rawWriteRows(
+    raw,
+    'messages',
+    long.messages.map((message, position) => ({
+      v: 1,
+      sessionId: 'one-row-each',
+      position,
+      messages: [message],
+    })),
+  );
   for (let run = 0; run < SHAPE.openRuns; run++) {
     const fresh: IdbStore = await openIdbStore({ name });
     let started = performance.now();
@@ -184,7 +229,7 @@ async function runIdbBench(): Promise<IdbBenchResult> {
     openRuns[0]?.push(performance.now() - started);
     if (session.messages.length !== messages) throw new Error('the long session did not open whole');
     started = performance.now();
-    await rawGetAllMessages(raw, long.id);
+    await rawGetAllMessages(raw, 'one-row-each');
     rawRuns[0]?.push(performance.now() - started);
     fresh.close();
   }
@@ -194,6 +239,8 @@ async function runIdbBench(): Promise<IdbBenchResult> {
   // 1,000 records in one transaction: a commit of 1,000 messages, against the bare API writing the same rows.
   const writeRuns: number[][] = [[]];
   const rawWriteRuns: number[][] = [[]];
+  const embeddingRuns: number[][] = [[]];
+  const rawEmbeddingRuns: number[][] = [[]];
   for (let run = 0; run < SHAPE.writeRuns; run++) {
     const session = await engine.createSession({ title: `Bulk ${run}` });
     const bulk: ChatMessage[] = Array.from({ length: SHAPE.writeRecords }, (_, i) => ({
@@ -203,11 +250,37 @@ async function runIdbBench(): Promise<IdbBenchResult> {
       createdAt: new Date().toISOString(),
     }));
     let started = performance.now();
-    await store.commitTurn({ session: session.record, messages: bulk, plans: [], usage: [], retrievalSets: [] });
+    await store.commitTurn({
+      session: session.record,
+      messages: bulk,
+      plans: [],
+      usage: [],
+      retrievalSets: [],
+    });
     writeRuns[0]?.push(performance.now() - started);
+    const messageRows = bulk.map((message, position) => ({
+      v: 1,
+      sessionId: `raw-${run}`,
+      position,
+      messages: [message],
+    }));
     started = performance.now();
-    await rawWriteMessages(raw, `raw-${run}`, bulk);
+    await rawWriteRows(raw, 'messages', messageRows);
     rawWriteRuns[0]?.push(performance.now() - started);
+
+    const batch = vectors(prng, run);
+    started = performance.now();
+    await store.putEmbeddings('bench-model', batch);
+    embeddingRuns[0]?.push(performance.now() - started);
+    const embeddingRows = [...vectors(prng, run + 100)].map(([hash, vector]) => ({
+      v: 1,
+      modelId: 'bench-model',
+      hash,
+      vector,
+    }));
+    started = performance.now();
+    await rawWriteRows(raw, 'embeddings', embeddingRows);
+    rawEmbeddingRuns[0]?.push(performance.now() - started);
   }
   raw.close();
   store.close();
@@ -228,7 +301,12 @@ async function runIdbBench(): Promise<IdbBenchResult> {
       engineOpenSession: summarize(openRuns),
       rawGetAll: summarize(rawRuns),
     },
-    write1000: { commitTurn: summarize(writeRuns), rawTransaction: summarize(rawWriteRuns) },
+    write1000: {
+      commitTurn: summarize(writeRuns),
+      rawMessageRows: summarize(rawWriteRuns),
+      putEmbeddings: summarize(embeddingRuns),
+      rawEmbeddingRows: summarize(rawEmbeddingRuns),
+    },
     buildSeconds,
   };
 }

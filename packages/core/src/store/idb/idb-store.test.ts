@@ -60,7 +60,7 @@ describe('IdbStore: plans stay linear', () => {
     const engine = await testEngine({ store: idb, contextWindow: 200_000 });
     const session = await engine.createSession();
     const plans = [];
-    for (let i = 0; i < 40; i++) {
+    for (let i = 0; i < 70; i++) {
       const prepared = await session.prepare(`Question ${i}`);
       plans.push(prepared.plan);
       await session.commit(prepared, `Answer ${i}`);
@@ -68,13 +68,19 @@ describe('IdbStore: plans stay linear', () => {
     }
     const raw = track(await openRaw(name));
     const rows = (await rawGetAll(raw, 'plans')) as RawPlanRow[];
-    expect(rows).toHaveLength(40);
+    expect(rows).toHaveLength(70);
     // Before the pin: one run. After it: the runs before and after the pinned turn, and the pinned turn itself.
     for (const row of rows) expect(row.plan.input.history.length).toBeLessThanOrEqual(2);
     expect(
       rows.every((row) => row.plan.input.history.every((entry) => !('candidate' in (entry as object)))),
     ).toBe(true);
-    expect(await rawGetAll(raw, 'turns')).toHaveLength(39);
+    // Messages and turns are kept in segments: a few rows, not one per message.
+    const turnRows = (await rawGetAll(raw, 'turns')) as { turns: unknown[] }[];
+    expect(turnRows.flatMap((row) => row.turns)).toHaveLength(69);
+    const messageRows = (await rawGetAll(raw, 'messages')) as { messages: ChatMessage[] }[];
+    expect(messageRows.flatMap((row) => row.messages)).toEqual(session.messages);
+    expect(messageRows.length).toBeLessThan(20);
+    expect(turnRows.length).toBeLessThan(20);
     for (const plan of plans) expect(await engine.getPlan(plan.id)).toEqual(plan);
   });
 });
@@ -192,7 +198,12 @@ describe('IdbStore: unreadable records', () => {
     });
     const raw = track(await openRaw(name));
     await rawWrite(raw, ['messages'], (tx) => {
-      tx.objectStore('messages').put({ v: 1, sessionId: 's1', position: 1, message: 'garbage' });
+      tx.objectStore('messages').put({
+        v: 1,
+        sessionId: 's1',
+        position: 0,
+        messages: [note('a'), 'garbage', note('c')],
+      });
     });
     return idb;
   }
@@ -234,13 +245,15 @@ describe('IdbStore: unreadable records', () => {
     const idb = await store(name);
     const { engine, plans } = await playScenario(idb, 3);
     const raw = track(await openRaw(name));
-    const turns = (await rawGetAll(raw, 'turns')) as { shells: { tokens: number }[] }[];
+    type Turn = { shells: { tokens: number }[] };
+    const rows = (await rawGetAll(raw, 'turns')) as { turns: Turn[] }[];
     await rawWrite(raw, ['turns'], (tx) => {
-      for (const turn of turns) {
-        tx.objectStore('turns').put({
+      for (const row of rows) {
+        const turns = row.turns.map((turn) => ({
           ...turn,
           shells: turn.shells.map((shell) => ({ ...shell, tokens: 1 })),
-        });
+        }));
+        tx.objectStore('turns').put({ ...row, turns });
       }
     });
     const lastPlan = [...plans.keys()].at(-3) as string;
@@ -366,11 +379,11 @@ describe('IdbStore: quota', () => {
       usage: [],
       retrievalSets: [],
     });
-    const add = IDBObjectStore.prototype.add;
-    vi.spyOn(IDBObjectStore.prototype, 'add').mockImplementation(function (this: IDBObjectStore, value, key) {
-      if ((value as { message?: { id?: string } }).message?.id === 'full')
+    const put = IDBObjectStore.prototype.put;
+    vi.spyOn(IDBObjectStore.prototype, 'put').mockImplementation(function (this: IDBObjectStore, value, key) {
+      if ((value as { messages?: { id?: string }[] }).messages?.some((message) => message.id === 'full'))
         throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
-      return add.call(this, value, key);
+      return put.call(this, value, key);
     });
     const turn = { session: { ...record('s1'), title: 'Changed' }, plans: [], usage: [], retrievalSets: [] };
     const failure = idb.commitTurn({

@@ -30,15 +30,14 @@ import {
   checks,
   type DocumentRow,
   type EmbeddingRow,
-  type MessageRow,
   type PlanRow,
   RECORD_FORMAT,
   type RetrievalSetRow,
   type SessionRow,
-  type TurnRow,
   type UsageRow,
 } from './rows.js';
 import { ALL_STORES, type Database, SCHEMA_VERSION, STORES, type StoreName } from './schema.js';
+import { allRows, readMessageRows, readTurnRows, segmentRows } from './segment-rows.js';
 import { type SessionCounts, SessionIndex, type TurnEntry, type TurnWrites } from './session-index.js';
 
 export interface IdbStoreOptions {
@@ -200,21 +199,8 @@ export class IdbStore implements Store {
       if (raw === undefined) return undefined;
       const row = checkRow<SessionRow>(raw, `session ${sessionId}`, checks.session);
       const rows: unknown[] = await tx.objectStore(STORES.messages).getAll(sessionRange(sessionId));
-      const messages: ChatMessage[] = [];
       const problems: (CorruptRecordError | StoreVersionError)[] = [];
-      rows.forEach((value, i) => {
-        {
-          const position = (value as { position?: unknown } | null)?.position ?? i;
-          try {
-            const where = `message ${String(position)} of session ${sessionId}`;
-            messages.push(checkRow<MessageRow>(value, where, checks.message).message);
-          } catch (error) {
-            if (error instanceof CorruptRecordError || error instanceof StoreVersionError)
-              problems.push(error);
-            else throw error;
-          }
-        }
-      });
+      const { messages } = readMessageRows(rows, sessionId, problems);
       return { record: row.record, messages, problems };
     });
   }
@@ -287,29 +273,43 @@ export class IdbStore implements Store {
       usage: before.usage + commit.usage.length,
     };
     const blobs = [...(commit.blobs ?? [])];
+    const messageWrites = index.messageLayout.append(commit.messages.length);
+    const known = index.messages.length;
+    const messageAt = (position: number) =>
+      (position < known ? index.messages[position] : commit.messages[position - known]) as ChatMessage;
+    const turnAppend = index.turnLayout.append(after.turns - before.turns);
+    // A turn planned with a new variant (another tokenizer, say) rewrites the row that holds it.
+    const rewritten = new Map(turnAppend.puts.map((segment) => [segment.start, segment]));
+    for (const position of turnWrites.keys()) {
+      const segment = position < before.turns ? turnAppend.layout.segmentOf(position) : undefined;
+      if (segment) rewritten.set(segment.start, segment);
+    }
+    const turnSegments = { puts: [...rewritten.values()], deletes: turnAppend.deletes };
+    const turnAt = (position: number) => (turnWrites.get(position) ?? index.turns[position]) as TurnEntry;
     await this.#write(SESSION_STORES, `commit of a turn to session ${sessionId}`, async (tx) => {
       const sessions = tx.objectStore(STORES.sessions);
-      const raw = await sessions.get(sessionId);
-      if (raw === undefined) throw new NotFoundError('session', sessionId, 'it was deleted, or never saved');
-      const row = checkRow<SessionRow>(raw, `session ${sessionId}`, checks.session);
-      if (!sameCounts(row.counts, before)) throw new StaleIndex();
       const requests = new RequestBatch();
-      requests.push(sessions.put({ ...row, record: commit.session, counts: after } satisfies SessionRow));
-      const messages = tx.objectStore(STORES.messages);
-      commit.messages.forEach((message, i) => {
-        {
-          const messageRow: MessageRow = {
-            v: RECORD_FORMAT,
-            sessionId,
-            position: before.messages + i,
-            message,
-          };
-          requests.push(messages.add(messageRow));
-        }
-      });
-      const turns = tx.objectStore(STORES.turns);
-      for (const [position, entry] of turnWrites) {
-        requests.push(turns.put({ v: RECORD_FORMAT, sessionId, position, ...entry } satisfies TurnRow));
+      // The check and the writes go out together (one round trip, not two): requests run in order, so the check's
+      // answer arrives before the writes can commit, and a failed check aborts the transaction with all of them.
+      requests.push(
+        sessions.get(sessionId).then((raw) => {
+          if (raw === undefined)
+            throw new NotFoundError('session', sessionId, 'it was deleted, or never saved');
+          const row = checkRow<SessionRow>(raw, `session ${sessionId}`, checks.session);
+          if (!sameCounts(row.counts, before)) throw new StaleIndex();
+        }),
+      );
+      const row: SessionRow = { v: RECORD_FORMAT, id: sessionId, record: commit.session, counts: after };
+      requests.push(sessions.put(row));
+      const messageRows = segmentRows(messageWrites, messageAt, sessionId, 'messages');
+      const turnRows = segmentRows(turnSegments, turnAt, sessionId, 'turns');
+      for (const [name, rows] of [
+        [STORES.messages, messageRows],
+        [STORES.turns, turnRows],
+      ] as const) {
+        const store = tx.objectStore(name);
+        for (const key of rows.deletes) requests.push(store.delete(key));
+        for (const segment of rows.puts) requests.push(store.put(segment));
       }
       const planStore = tx.objectStore(STORES.plans);
       plans.forEach((plan, i) => {
@@ -346,7 +346,10 @@ export class IdbStore implements Store {
       }
       await requests.settled();
     });
-    index.append(commit.messages, turnWrites, after);
+    index.append(commit.messages, turnWrites, after, {
+      messages: messageWrites.layout,
+      turns: turnAppend.layout,
+    });
   }
 
   // ── plans, usage, retrieval sets, blobs ───────────────────────────────────────────────────────────────────
@@ -587,26 +590,18 @@ export class IdbStore implements Store {
       ]);
       if (raw === undefined) return undefined;
       const row = checkRow<SessionRow>(raw, `session ${sessionId}`, checks.session);
-      const messages = messageRows.map(
-        (value, i) =>
-          checkRow<MessageRow>(value, `message ${i} of session ${sessionId}`, checks.message).message,
-      );
-      // A turn row only matters to the plans that refer to it: one that cannot be read fails those plans, not the load.
-      const turns = turnRows.map((value): TurnEntry => {
-        try {
-          const turn = checkRow<TurnRow>(value, `turn of session ${sessionId}`, checks.turn);
-          return { messages: turn.messages, shells: turn.shells };
-        } catch {
-          return { messages: [], shells: [] };
-        }
-      });
+      const { messages, layout: messageLayout } = readMessageRows(messageRows, sessionId);
+      const { turns, layout: turnLayout } = readTurnRows(turnRows, sessionId, row.counts.turns);
       if (messages.length !== row.counts.messages || turns.length !== row.counts.turns) {
         throw new CorruptRecordError(
           `session ${sessionId}`,
           `it counts ${row.counts.messages} messages and ${row.counts.turns} turns, but ${messages.length} and ${turns.length} are stored`,
         );
       }
-      return { row, index: new SessionIndex(messages, turns, row.counts) };
+      return {
+        row,
+        index: new SessionIndex(messages, turns, row.counts, { messages: messageLayout, turns: turnLayout }),
+      };
     });
     if (loaded) this.#indexes.set(sessionId, loaded.index);
     return loaded;
@@ -770,13 +765,8 @@ async function exportSessionRows(tx: Tx, sessionId: string): Promise<SessionExpo
   const at = (kind: string, i: number) => `${kind} ${i} of session ${sessionId}`;
   return {
     record: row.record,
-    messages: messageRows.map(
-      (raw, i) => checkRow<MessageRow>(raw, at('message', i), checks.message).message,
-    ),
-    turns: turnRows.map((raw, i) => {
-      const turn = checkRow<TurnRow>(raw, at('turn', i), checks.turn);
-      return { messages: turn.messages, shells: turn.shells };
-    }),
+    messages: readMessageRows(messageRows, sessionId).messages,
+    turns: readTurnRows(turnRows, sessionId, row.counts.turns).turns,
     plans: planRows.map((raw, i) => checkPlanRow(raw, at('plan', i)).plan),
     usage: usageRows.map((raw, i) => checkRow<UsageRow>(raw, at('usage report', i), checks.usage).report),
     retrievalSets: setRows.map(
@@ -799,24 +789,10 @@ function importSessionRows(tx: Tx, session: SessionExport, requests: RequestBatc
       .objectStore(STORES.sessions)
       .add({ v: RECORD_FORMAT, id: sessionId, record: session.record, counts } satisfies SessionRow),
   );
-  session.messages.forEach((message, position) => {
-    requests.push(
-      tx
-        .objectStore(STORES.messages)
-        .add({ v: RECORD_FORMAT, sessionId, position, message } satisfies MessageRow),
-    );
-  });
-  session.turns.forEach((turn, position) => {
-    requests.push(
-      tx.objectStore(STORES.turns).add({
-        v: RECORD_FORMAT,
-        sessionId,
-        position,
-        messages: turn.messages,
-        shells: turn.shells,
-      } satisfies TurnRow),
-    );
-  });
+  for (const row of allRows(session.messages, sessionId, 'messages').rows)
+    requests.push(tx.objectStore(STORES.messages).add(row));
+  for (const row of allRows(session.turns, sessionId, 'turns').rows)
+    requests.push(tx.objectStore(STORES.turns).add(row));
   session.plans.forEach((plan: EncodedPlan, order) => {
     requests.push(
       tx

@@ -3,7 +3,7 @@ import { CorruptRecordError, StoreVersionError } from '../../errors/index.js';
 import type { RetrievalSet } from '../../retrieval/index.js';
 import type { ChatMessage, SessionRecord, UsageReport } from '../../session/index.js';
 import type { EncodedPlan } from './plan-codec.js';
-import type { SessionCounts } from './session-index.js';
+import type { SessionCounts, TurnEntry } from './session-index.js';
 
 /**
  * The format version written into every row. A row with a larger one was written by a newer ctxkit: it is refused
@@ -21,16 +21,17 @@ export interface SessionRow extends Versioned {
   readonly record: SessionRecord;
   readonly counts: SessionCounts;
 }
+/** A segment of a session's messages (see segments.ts): `position` is the first one's. */
 export interface MessageRow extends Versioned {
   readonly sessionId: string;
   readonly position: number;
-  readonly message: ChatMessage;
+  readonly messages: readonly ChatMessage[];
 }
+/** A segment of the turns a session's plans refer to. */
 export interface TurnRow extends Versioned {
   readonly sessionId: string;
   readonly position: number;
-  readonly messages: readonly number[];
-  readonly shells: readonly Readonly<Record<string, unknown>>[];
+  readonly turns: readonly TurnEntry[];
 }
 export interface PlanRow extends Versioned {
   readonly id: string;
@@ -92,6 +93,11 @@ export function checkRow<T>(
 
 const isCount = (value: unknown) => Number.isInteger(value) && (value as number) >= 0;
 
+/** A message read from a segment, or null when it is not one. */
+export function isMessage(value: unknown): value is ChatMessage {
+  return isObject(value) && typeof value.id === 'string' && typeof value.role === 'string';
+}
+
 export const checks = {
   session(row: Record<string, unknown>): string | null {
     const record = row.record;
@@ -101,17 +107,21 @@ export const checks = {
       return 'its row counts are missing';
     return null;
   },
-  message(row: Record<string, unknown>): string | null {
-    const message = row.message;
-    if (!isObject(message) || typeof message.id !== 'string' || typeof message.role !== 'string')
-      return 'it is not a message (no id or role)';
+  messages(row: Record<string, unknown>): string | null {
+    if (!isCount(row.position) || !Array.isArray(row.messages)) return 'it is not a run of messages';
     return null;
   },
-  turn(row: Record<string, unknown>): string | null {
-    if (!Array.isArray(row.messages) || !row.messages.every(isCount))
-      return 'its message positions are unreadable';
-    if (!Array.isArray(row.shells) || !row.shells.every(isObject)) return 'its candidates are unreadable';
-    return null;
+  turns(row: Record<string, unknown>): string | null {
+    if (!isCount(row.position) || !Array.isArray(row.turns)) return 'it is not a run of turns';
+    const readable = row.turns.every(
+      (turn: unknown) =>
+        isObject(turn) &&
+        Array.isArray(turn.messages) &&
+        turn.messages.every(isCount) &&
+        Array.isArray(turn.shells) &&
+        turn.shells.every(isObject),
+    );
+    return readable ? null : 'a turn in it is unreadable';
   },
   usage(row: Record<string, unknown>): string | null {
     return isObject(row.report) ? null : 'it holds no usage report';

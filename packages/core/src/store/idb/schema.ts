@@ -3,14 +3,16 @@ import type { ChatMessage, SessionRecord, UsageReport } from '../../session/inde
 import type { StoredPlan } from '../types.js';
 import { encodePlan } from './plan-codec.js';
 import { RECORD_FORMAT } from './rows.js';
+import { allRows } from './segment-rows.js';
+import { SegmentLayout } from './segments.js';
 import { SessionIndex, type TurnWrites } from './session-index.js';
 
 /**
  * The schema version this code creates and reads. Version history:
  * 1. sessions (the SessionRecord itself, keyed by id), messages and usage (auto-increment keys, `{ sessionId, … }`,
  *    index `session`), plans (the whole StoredPlan, input included).
- * 2. rows with a format version; messages, turns and usage keyed by [session id, position]; plans keep their
- *    history as references to stored turns; retrieval sets, blobs (with their referencing sessions), embeddings
+ * 2. rows with a format version; messages and turns in segments (runs of consecutive ones) and usage, keyed by
+ *    [session id, position]; plans keep their history as references to stored turns; retrieval sets, blobs (with their referencing sessions), embeddings
  *    and documents.
  */
 export const SCHEMA_VERSION = 2;
@@ -86,10 +88,14 @@ async function migrateFromV1(db: Database, tx: UpgradeTransaction): Promise<void
   for (const record of sessions) {
     const sessionId = record.id;
     const own = messages.filter((row) => row.sessionId === sessionId).map((row) => row.message);
-    const index = new SessionIndex(own, [], { messages: own.length, turns: 0, plans: 0, usage: 0 });
-    own.forEach((message, position) => {
-      writes.push(tx.objectStore(STORES.messages).put({ v: RECORD_FORMAT, sessionId, position, message }));
-    });
+    const messageRows = allRows(own, sessionId, 'messages');
+    const index = new SessionIndex(
+      own,
+      [],
+      { messages: own.length, turns: 0, plans: 0, usage: 0 },
+      { messages: messageRows.layout, turns: new SegmentLayout() },
+    );
+    for (const row of messageRows.rows) writes.push(tx.objectStore(STORES.messages).put(row));
     // Version 1 listed plans by id; their turn index restores the order they were written in.
     const ownPlans = plans
       .filter((stored) => stored.sessionId === sessionId)
@@ -103,9 +109,9 @@ async function migrateFromV1(db: Database, tx: UpgradeTransaction): Promise<void
         );
       }
     });
-    for (const [position, entry] of turnWrites) {
-      writes.push(tx.objectStore(STORES.turns).put({ v: RECORD_FORMAT, sessionId, position, ...entry }));
-    }
+    const turns = [...turnWrites].sort(([a], [b]) => a - b).map(([, entry]) => entry);
+    for (const row of allRows(turns, sessionId, 'turns').rows)
+      writes.push(tx.objectStore(STORES.turns).put(row));
     const ownUsage = usage.filter((row) => row.sessionId === sessionId);
     ownUsage.forEach((row, order) => {
       writes.push(

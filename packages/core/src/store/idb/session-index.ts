@@ -1,6 +1,7 @@
 import { canonicalJson } from '../../hash/index.js';
 import { contentHash, type TurnCandidate } from '../../planner/index.js';
 import type { ChatMessage } from '../../session/index.js';
+import { SegmentLayout } from './segments.js';
 
 /** How many of each kind of row a session has: the next position of each, kept on the session row. */
 export interface SessionCounts {
@@ -44,6 +45,9 @@ export class SessionIndex {
   readonly messages: ChatMessage[];
   readonly turns: TurnEntry[];
   counts: SessionCounts;
+  /** How messages and turns are split into rows. */
+  messageLayout: SegmentLayout;
+  turnLayout: SegmentLayout;
   readonly #positionOfId = new Map<string, number>();
   readonly #turnOfCandidateId = new Map<string, number>();
   /** Candidates already matched to a row: the engine hands the same turn candidate to every plan. */
@@ -51,10 +55,17 @@ export class SessionIndex {
   /** Rebuilt candidates, shared by every plan read through this index, as the engine shares them. */
   readonly #decoded = new Map<string, TurnCandidate>();
 
-  constructor(messages: ChatMessage[], turns: TurnEntry[], counts: SessionCounts) {
+  constructor(
+    messages: ChatMessage[],
+    turns: TurnEntry[],
+    counts: SessionCounts,
+    layouts: { readonly messages: SegmentLayout; readonly turns: SegmentLayout },
+  ) {
     this.messages = messages;
     this.turns = turns;
     this.counts = counts;
+    this.messageLayout = layouts.messages;
+    this.turnLayout = layouts.turns;
     messages.forEach((message, position) => {
       this.#positionOfId.set(message.id, position);
     });
@@ -67,11 +78,24 @@ export class SessionIndex {
   }
 
   static empty(): SessionIndex {
-    return new SessionIndex([], [], { messages: 0, turns: 0, plans: 0, usage: 0 });
+    const empty = new SegmentLayout();
+    return new SessionIndex(
+      [],
+      [],
+      { messages: 0, turns: 0, plans: 0, usage: 0 },
+      { messages: empty, turns: empty },
+    );
   }
 
   /** After a commit is durable: its messages and turn rows become part of the index. */
-  append(messages: readonly ChatMessage[], writes: TurnWrites, counts: SessionCounts): void {
+  append(
+    messages: readonly ChatMessage[],
+    writes: TurnWrites,
+    counts: SessionCounts,
+    layouts: { readonly messages: SegmentLayout; readonly turns: SegmentLayout },
+  ): void {
+    this.messageLayout = layouts.messages;
+    this.turnLayout = layouts.turns;
     for (const message of messages) {
       this.#positionOfId.set(message.id, this.messages.length);
       this.messages.push(message);
