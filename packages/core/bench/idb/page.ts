@@ -30,6 +30,9 @@ export interface IdbBenchResult {
     readonly loadSession: Sampled;
     readonly engineOpenSession: Sampled;
     readonly rawGetAll: Sampled;
+    /** The bare API reading the store's own message rows, and its turn rows, for the same session. */
+    readonly rawSegments: Sampled;
+    readonly rawTurns: Sampled;
   };
   /**
    * 1,000 records in one transaction. A commit of 1,000 messages (the store writes them as one segment row) against
@@ -152,11 +155,11 @@ function rawOpen(name: string): Promise<IDBDatabase> {
   });
 }
 
-function rawGetAllMessages(db: IDBDatabase, sessionId: string): Promise<unknown[]> {
+function rawGetAll(db: IDBDatabase, name: string, sessionId: string): Promise<unknown[]> {
   return new Promise((resolve, reject) => {
     const request = db
-      .transaction('messages')
-      .objectStore('messages')
+      .transaction(name)
+      .objectStore(name)
       .getAll(IDBKeyRange.bound([sessionId, -Infinity], [sessionId, Infinity]));
     request.onsuccess = () => resolve(request.result);
     request.onerror = () => reject(request.error);
@@ -205,6 +208,8 @@ async function runIdbBench(): Promise<IdbBenchResult> {
   const loadRuns: number[][] = [[]];
   const openRuns: number[][] = [[]];
   const rawRuns: number[][] = [[]];
+  const segmentRuns: number[][] = [[]];
+  const turnRuns: number[][] = [[]];
   const raw = await rawOpen(name);
   // The peer: the same messages one row per message (the layout without segments), read with the bare API.
   await rawWriteRows(
@@ -229,8 +234,14 @@ async function runIdbBench(): Promise<IdbBenchResult> {
     openRuns[0]?.push(performance.now() - started);
     if (session.messages.length !== messages) throw new Error('the long session did not open whole');
     started = performance.now();
-    await rawGetAllMessages(raw, 'one-row-each');
+    await rawGetAll(raw, 'messages', 'one-row-each');
     rawRuns[0]?.push(performance.now() - started);
+    started = performance.now();
+    await rawGetAll(raw, 'messages', long.id);
+    segmentRuns[0]?.push(performance.now() - started);
+    started = performance.now();
+    await rawGetAll(raw, 'turns', long.id);
+    turnRuns[0]?.push(performance.now() - started);
     fresh.close();
   }
 
@@ -300,6 +311,8 @@ async function runIdbBench(): Promise<IdbBenchResult> {
       loadSession: summarize(loadRuns),
       engineOpenSession: summarize(openRuns),
       rawGetAll: summarize(rawRuns),
+      rawSegments: summarize(segmentRuns),
+      rawTurns: summarize(turnRuns),
     },
     write1000: {
       commitTurn: summarize(writeRuns),

@@ -1,4 +1,4 @@
-import type { IDBPTransaction } from 'idb';
+import { type IDBPTransaction, unwrap } from 'idb';
 import type { JsonValue } from '../../catalog/index.js';
 import {
   CorruptRecordError,
@@ -419,13 +419,12 @@ export class IdbStore implements Store {
 
   async putEmbeddings(modelId: string, vectors: ReadonlyMap<string, Float32Array>): Promise<void> {
     await this.#write([STORES.embeddings], `embeddings of ${modelId}`, async (tx) => {
-      const store = tx.objectStore(STORES.embeddings);
-      // IndexedDB stores a structured clone: the caller may reuse its buffers.
-      await Promise.all(
-        [...vectors].map(([hash, vector]) =>
-          store.put({ v: RECORD_FORMAT, modelId, hash, vector } satisfies EmbeddingRow),
-        ),
-      );
+      // The bare store: a promise per row costs more than the write itself in batches of thousands. A failed
+      // write aborts the transaction, which `#write` reports. IndexedDB stores a structured clone: the caller may
+      // reuse its buffers.
+      const store = unwrap(tx.objectStore(STORES.embeddings));
+      for (const [hash, vector] of vectors)
+        store.put({ v: RECORD_FORMAT, modelId, hash, vector } satisfies EmbeddingRow);
     });
   }
 
