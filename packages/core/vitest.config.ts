@@ -15,6 +15,9 @@ import { chromiumPath } from './vitest.chromium-setup.js';
 export default defineConfig({
   test: {
     globals: false,
+    // Time limits catch hangs, not slowness (speed is measured in benchmarks): loading tokenizer ranks or
+    // building a long session takes several seconds on a busy 2-core machine.
+    testTimeout: 30_000,
     projects: [
       {
         extends: true,

@@ -26,6 +26,8 @@ for (const name of [
   'renderOpenAIChat',
   'renderAnthropicMessages',
   'MemoryStore',
+  'openIdbStore',
+  'requestPersistentStorage',
 ]) {
   assert.equal(typeof core[name], 'function', `${name} is exported`);
 }
