@@ -38,6 +38,7 @@ import {
 } from './rows.js';
 import { ALL_STORES, type Database, SCHEMA_VERSION, STORES, type StoreName } from './schema.js';
 import { allRows, readMessageRows, readTurnRows, segmentRows } from './segment-rows.js';
+import { SegmentLayout } from './segments.js';
 import { type SessionCounts, SessionIndex, type TurnEntry, type TurnWrites } from './session-index.js';
 
 export interface IdbStoreOptions {
@@ -576,40 +577,70 @@ export class IdbStore implements Store {
 
   // ── internals ─────────────────────────────────────────────────────────────────────────────────────────────
 
+  /** What this store knows of a session, with every turn read (commits and plan reads need them). */
   async #indexFor(sessionId: string): Promise<SessionIndex | undefined> {
-    return this.#indexes.get(sessionId) ?? (await this.#readSession(sessionId))?.index;
+    const index = this.#indexes.get(sessionId) ?? (await this.#readSession(sessionId))?.index;
+    if (!index) return undefined;
+    try {
+      await index.ready;
+    } catch (error) {
+      if (this.#indexes.get(sessionId) === index) this.#indexes.delete(sessionId);
+      throw this.#closed ?? error;
+    }
+    return index;
   }
 
+  /**
+   * Reads a session in one transaction: its row, its messages, then the turns its plans refer to. Requests answer
+   * in the order they were made, so the messages arrive first and this returns with them; the turns follow in the
+   * same transaction (`index.ready`), and only commits and plan reads wait for them.
+   */
   async #readSession(sessionId: string): Promise<{ row: SessionRow; index: SessionIndex } | undefined> {
+    let turnsRead: Promise<unknown[]> | undefined;
     const loaded = await this.#read([STORES.sessions, STORES.messages, STORES.turns], async (tx) => {
-      const [raw, messageRows, turnRows] = await Promise.all([
-        tx.objectStore(STORES.sessions).get(sessionId),
-        tx.objectStore(STORES.messages).getAll(sessionRange(sessionId)) as Promise<unknown[]>,
-        tx.objectStore(STORES.turns).getAll(sessionRange(sessionId)) as Promise<unknown[]>,
-      ]);
+      const rowRead = tx.objectStore(STORES.sessions).get(sessionId);
+      const messagesRead = tx.objectStore(STORES.messages).getAll(sessionRange(sessionId)) as Promise<
+        unknown[]
+      >;
+      turnsRead = tx.objectStore(STORES.turns).getAll(sessionRange(sessionId)) as Promise<unknown[]>;
+      turnsRead.catch(() => undefined);
+      const [raw, messageRows] = await Promise.all([rowRead, messagesRead]);
       if (raw === undefined) return undefined;
       const row = checkRow<SessionRow>(raw, `session ${sessionId}`, checks.session);
-      const { messages, layout: messageLayout } = readMessageRows(messageRows, sessionId);
-      const { turns, layout: turnLayout } = readTurnRows(turnRows, sessionId, row.counts.turns);
-      if (messages.length !== row.counts.messages || turns.length !== row.counts.turns) {
+      const { messages, layout } = readMessageRows(messageRows, sessionId);
+      if (messages.length !== row.counts.messages) {
         throw new CorruptRecordError(
           `session ${sessionId}`,
-          `it counts ${row.counts.messages} messages and ${row.counts.turns} turns, but ${messages.length} and ${turns.length} are stored`,
+          `it counts ${row.counts.messages} messages, but ${messages.length} are stored`,
         );
       }
-      return {
-        row,
-        index: new SessionIndex(messages, turns, row.counts, { messages: messageLayout, turns: turnLayout }),
-      };
+      const index = new SessionIndex(messages, [], row.counts, {
+        messages: layout,
+        turns: new SegmentLayout(),
+      });
+      return { row, index };
     });
-    if (loaded) this.#indexes.set(sessionId, loaded.index);
+    if (!loaded || !turnsRead) return undefined;
+    const { row, index } = loaded;
+    index.ready = turnsRead.then((turnRows) => {
+      const { turns, layout } = readTurnRows(turnRows, sessionId, row.counts.turns);
+      if (turns.length !== row.counts.turns) {
+        throw new CorruptRecordError(
+          `session ${sessionId}`,
+          `it counts ${row.counts.turns} turns, but ${turns.length} are stored`,
+        );
+      }
+      index.setTurns(turns, layout);
+    });
+    index.ready.catch(() => undefined);
+    this.#indexes.set(sessionId, index);
     return loaded;
   }
 
   async #decodePlans(sessionId: string, rows: readonly PlanRow[]): Promise<StoredPlan[]> {
     for (let attempt = 0; ; attempt++) {
-      const index =
-        attempt === 0 ? await this.#indexFor(sessionId) : (await this.#readSession(sessionId))?.index;
+      if (attempt > 0) this.#indexes.delete(sessionId);
+      const index = await this.#indexFor(sessionId);
       try {
         if (!index) throw new MissingTurnError(0);
         return rows.map((row) => decodePlan(row.plan, index));

@@ -48,6 +48,8 @@ export class SessionIndex {
   /** How messages and turns are split into rows. */
   messageLayout: SegmentLayout;
   turnLayout: SegmentLayout;
+  /** Settles once `turns` holds every stored turn (they are read after the messages; see IdbStore.loadSession). */
+  ready: Promise<void> = Promise.resolve();
   readonly #positionOfId = new Map<string, number>();
   readonly #turnOfCandidateId = new Map<string, number>();
   /** Candidates already matched to a row: the engine hands the same turn candidate to every plan. */
@@ -69,12 +71,22 @@ export class SessionIndex {
     messages.forEach((message, position) => {
       this.#positionOfId.set(message.id, position);
     });
-    turns.forEach((turn, position) => {
-      {
-        const first = turn.shells[0];
-        if (first && typeof first.id === 'string') this.#turnOfCandidateId.set(first.id, position);
-      }
-    });
+    this.#indexTurns();
+  }
+
+  /** The turns read after the messages. */
+  setTurns(turns: readonly TurnEntry[], layout: SegmentLayout): void {
+    this.turns.length = 0;
+    this.turns.push(...turns);
+    this.turnLayout = layout;
+    this.#indexTurns();
+  }
+
+  #indexTurns(): void {
+    for (let position = 0; position < this.turns.length; position++) {
+      const first = (this.turns[position] as TurnEntry).shells[0];
+      if (first && typeof first.id === 'string') this.#turnOfCandidateId.set(first.id, position);
+    }
   }
 
   static empty(): SessionIndex {
@@ -117,9 +129,6 @@ export class SessionIndex {
       if (position === undefined) return null;
       positions.push(position);
     }
-    const stored = positions.map((position) => this.messages[position] as ChatMessage);
-    // Same ids but other content would replay to another plan: such a candidate is kept whole instead.
-    if (contentHash({ ...candidate, messages: stored }) !== candidate.hash) return null;
     const shell = shellOf(candidate);
     let turn = this.#turnOfCandidateId.get(candidate.id);
     let entry = turn === undefined ? undefined : (writes.get(turn) ?? this.turns[turn]);
@@ -129,9 +138,13 @@ export class SessionIndex {
     } else if (!sameNumbers(entry.messages, positions)) {
       return null;
     }
-    const text = canonicalJson(shell);
-    let index = entry.shells.findIndex((existing) => canonicalJson(existing) === text);
+    let index = entry.shells.findIndex((existing) => sameShell(existing, shell));
     if (index === -1) {
+      // A new variant is checked against the stored messages once: same ids but other content would replay to
+      // another plan, so such a candidate is kept whole instead. Later candidates with the same shell carry the
+      // same content hash, so they need no check.
+      const stored = positions.map((position) => this.messages[position] as ChatMessage);
+      if (contentHash({ ...candidate, messages: stored }) !== candidate.hash) return null;
       index = entry.shells.length;
       entry = { messages: entry.messages, shells: [...entry.shells, shell] };
       writes.set(turn, entry);
@@ -167,6 +180,20 @@ export class SessionIndex {
     const first = entry.shells[0];
     if (first && typeof first.id === 'string') this.#turnOfCandidateId.set(first.id, position);
   }
+}
+
+/** Shells are flat objects of numbers and strings; anything nested is compared as canonical JSON. */
+function sameShell(a: Readonly<Record<string, unknown>>, b: Readonly<Record<string, unknown>>): boolean {
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  for (const key of keys) {
+    const x = a[key];
+    const y = b[key];
+    if (Object.is(x, y) && key in b) continue;
+    if (typeof x !== 'object' || typeof y !== 'object' || x === null || y === null) return false;
+    if (canonicalJson(x) !== canonicalJson(y)) return false;
+  }
+  return true;
 }
 
 function sameNumbers(a: readonly number[], b: readonly number[]): boolean {
