@@ -78,7 +78,7 @@ async function main(): Promise<void> {
         result.open.engineOpenSession,
         '< 150 ms',
       ),
-      row('  of which store.loadSession', result.open.loadSession),
+      row('  store.loadSession alone (another store object)', result.open.loadSession),
       row('  then the first commit (waits for the turn rows)', result.open.firstCommit),
       row("  bare IndexedDB getAll of the store's message rows", result.open.rawSegments),
       row("  bare IndexedDB getAll of the store's turn rows", result.open.rawTurns),
