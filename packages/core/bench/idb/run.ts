@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright';
 import { createServer } from 'vite';
 import checkChromium, { chromiumPath } from '../../vitest.chromium-setup.js';
+import { toJson } from '../report.js';
 import type { IdbBenchResult, Sampled } from './page.js';
 
 const PACKAGE_ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -95,7 +96,7 @@ async function main(): Promise<void> {
     ];
     console.log(lines.join('\n'));
     const file = fileURLToPath(new URL('../idb-results.json', import.meta.url));
-    writeFileSync(file, `${JSON.stringify(result, null, 2)}\n`);
+    writeFileSync(file, toJson(result));
     console.log(`\nResults written to ${file}`);
   } finally {
     await browser.close();

@@ -1,4 +1,4 @@
-import { type IDBPTransaction, unwrap } from 'idb';
+import { unwrap } from 'idb';
 import type { JsonValue } from '../../catalog/index.js';
 import {
   CorruptRecordError,
@@ -22,7 +22,7 @@ import {
   type StoreExport,
 } from './export-format.js';
 import { openDatabase } from './open.js';
-import { decodePlan, type EncodedPlan, encodePlan, isEncodedPlan, MissingTurnError } from './plan-codec.js';
+import { decodePlan, encodePlan, MissingTurnError } from './plan-codec.js';
 import {
   type BlobRefRow,
   type BlobRow,
@@ -37,9 +37,19 @@ import {
   type UsageRow,
 } from './rows.js';
 import { ALL_STORES, type Database, SCHEMA_VERSION, STORES, type StoreName } from './schema.js';
-import { allRows, readMessageRows, readTurnRows, segmentRows } from './segment-rows.js';
+import { readMessageRows, readTurnRows, segmentRows } from './segment-rows.js';
 import { SegmentLayout } from './segments.js';
 import { type SessionCounts, SessionIndex, type TurnEntry, type TurnWrites } from './session-index.js';
+import {
+  checkPlanRow,
+  deleteSessionRows,
+  exportSessionRows,
+  importSessionRows,
+  RequestBatch,
+  SESSION_STORES,
+  sessionRange,
+  type Tx,
+} from './session-rows.js';
 
 export interface IdbStoreOptions {
   /** The IndexedDB database name; one database per app (or per user of an app). */
@@ -61,25 +71,6 @@ export interface SalvagedSession {
   readonly record: SessionRecord;
   readonly messages: readonly ChatMessage[];
   readonly problems: readonly (CorruptRecordError | StoreVersionError)[];
-}
-
-// biome-ignore lint/suspicious/noExplicitAny: rows are checked when read, not typed through idb's DBSchema.
-type Tx = IDBPTransaction<any, StoreName[], 'readwrite'>;
-
-const SESSION_STORES: StoreName[] = [
-  STORES.sessions,
-  STORES.messages,
-  STORES.turns,
-  STORES.plans,
-  STORES.usage,
-  STORES.retrievalSets,
-  STORES.blobs,
-  STORES.blobRefs,
-];
-
-/** Every key [sessionId, n] of one session. */
-function sessionRange(sessionId: string): IDBKeyRange {
-  return IDBKeyRange.bound([sessionId, -Infinity], [sessionId, Infinity]);
 }
 
 function isQuotaError(error: unknown): boolean {
@@ -712,137 +703,8 @@ export class IdbStore implements Store {
   }
 }
 
-/**
- * The requests a transaction issued, awaited together. When the transaction aborts midway, the requests already
- * issued reject too; each is handled here so none surfaces as an unhandled rejection.
- */
-class RequestBatch {
-  readonly #requests: Promise<unknown>[] = [];
-
-  push(...requests: Promise<unknown>[]): void {
-    for (const request of requests) {
-      request.catch(() => undefined);
-      this.#requests.push(request);
-    }
-  }
-
-  settled(): Promise<unknown[]> {
-    return Promise.all(this.#requests);
-  }
-}
-
 function sameCounts(a: SessionCounts, b: SessionCounts): boolean {
   return a.messages === b.messages && a.turns === b.turns && a.plans === b.plans && a.usage === b.usage;
-}
-
-function checkPlanRow(raw: unknown, where: string): PlanRow {
-  return checkRow<PlanRow>(raw, where, (row) =>
-    typeof row.sessionId === 'string' && isEncodedPlan(row.plan) ? null : 'it holds no readable plan',
-  );
-}
-
-/** Deletes a session's rows inside `tx`; true when there was a session. */
-async function deleteSessionRows(tx: Tx, sessionId: string): Promise<boolean> {
-  const sessions = tx.objectStore(STORES.sessions);
-  if ((await sessions.getKey(sessionId)) === undefined) return false;
-  const planKeys = await tx
-    .objectStore(STORES.plans)
-    .index('session')
-    .getAllKeys(IDBKeyRange.bound([sessionId, -Infinity], [sessionId, Infinity]));
-  const setKeys = await tx.objectStore(STORES.retrievalSets).index('session').getAllKeys(sessionId);
-  const refKeys = (await tx.objectStore(STORES.blobRefs).index('session').getAllKeys(sessionId)) as [
-    string,
-    string,
-  ][];
-  await Promise.all([
-    sessions.delete(sessionId),
-    tx.objectStore(STORES.messages).delete(sessionRange(sessionId)),
-    tx.objectStore(STORES.turns).delete(sessionRange(sessionId)),
-    tx.objectStore(STORES.usage).delete(sessionRange(sessionId)),
-    ...planKeys.map((key) => tx.objectStore(STORES.plans).delete(key)),
-    ...setKeys.map((key) => tx.objectStore(STORES.retrievalSets).delete(key)),
-    ...refKeys.map((key) => tx.objectStore(STORES.blobRefs).delete(key)),
-  ]);
-  // A blob goes with the last session that refers to it.
-  const refs = tx.objectStore(STORES.blobRefs);
-  await Promise.all(
-    refKeys.map(async ([hash]) => {
-      const others = await refs.count(IDBKeyRange.bound([hash, ''], [hash, '\uffff']));
-      if (others === 0) await tx.objectStore(STORES.blobs).delete(hash);
-    }),
-  );
-  return true;
-}
-
-async function exportSessionRows(tx: Tx, sessionId: string): Promise<SessionExport> {
-  const row = checkRow<SessionRow>(
-    await tx.objectStore(STORES.sessions).get(sessionId),
-    `session ${sessionId}`,
-    checks.session,
-  );
-  const range = sessionRange(sessionId);
-  const [messageRows, turnRows, planRows, usageRows, setRows, refKeys] = await Promise.all([
-    tx.objectStore(STORES.messages).getAll(range) as Promise<unknown[]>,
-    tx.objectStore(STORES.turns).getAll(range) as Promise<unknown[]>,
-    tx
-      .objectStore(STORES.plans)
-      .index('session')
-      .getAll(IDBKeyRange.bound([sessionId, -Infinity], [sessionId, Infinity])) as Promise<unknown[]>,
-    tx.objectStore(STORES.usage).getAll(range) as Promise<unknown[]>,
-    tx.objectStore(STORES.retrievalSets).index('session').getAll(sessionId) as Promise<unknown[]>,
-    tx.objectStore(STORES.blobRefs).index('session').getAllKeys(sessionId) as Promise<[string, string][]>,
-  ]);
-  const at = (kind: string, i: number) => `${kind} ${i} of session ${sessionId}`;
-  return {
-    record: row.record,
-    messages: readMessageRows(messageRows, sessionId).messages,
-    turns: readTurnRows(turnRows, sessionId, row.counts.turns).turns,
-    plans: planRows.map((raw, i) => checkPlanRow(raw, at('plan', i)).plan),
-    usage: usageRows.map((raw, i) => checkRow<UsageRow>(raw, at('usage report', i), checks.usage).report),
-    retrievalSets: setRows.map(
-      (raw, i) => checkRow<RetrievalSetRow>(raw, at('retrieval set', i), checks.retrievalSet).set,
-    ),
-    blobs: refKeys.map(([hash]) => hash),
-  };
-}
-
-function importSessionRows(tx: Tx, session: SessionExport, requests: RequestBatch): void {
-  const sessionId = session.record.id;
-  const counts: SessionCounts = {
-    messages: session.messages.length,
-    turns: session.turns.length,
-    plans: session.plans.length,
-    usage: session.usage.length,
-  };
-  requests.push(
-    tx
-      .objectStore(STORES.sessions)
-      .add({ v: RECORD_FORMAT, id: sessionId, record: session.record, counts } satisfies SessionRow),
-  );
-  for (const row of allRows(session.messages, sessionId, 'messages').rows)
-    requests.push(tx.objectStore(STORES.messages).add(row));
-  for (const row of allRows(session.turns, sessionId, 'turns').rows)
-    requests.push(tx.objectStore(STORES.turns).add(row));
-  session.plans.forEach((plan: EncodedPlan, order) => {
-    requests.push(
-      tx
-        .objectStore(STORES.plans)
-        .put({ v: RECORD_FORMAT, id: plan.id, sessionId, order, plan } satisfies PlanRow),
-    );
-  });
-  session.usage.forEach((report, order) => {
-    requests.push(
-      tx.objectStore(STORES.usage).add({ v: RECORD_FORMAT, sessionId, order, report } satisfies UsageRow),
-    );
-  });
-  for (const set of session.retrievalSets)
-    requests.push(
-      tx
-        .objectStore(STORES.retrievalSets)
-        .put({ v: RECORD_FORMAT, id: set.id, sessionId, set } satisfies RetrievalSetRow),
-    );
-  for (const hash of session.blobs)
-    requests.push(tx.objectStore(STORES.blobRefs).put({ hash, sessionId } satisfies BlobRefRow));
 }
 
 /** Opens (creating or upgrading) an IndexedDB store. See IdbStoreOptions and the errors it may reject with. */
