@@ -121,8 +121,20 @@ export function checkExport(data: unknown): StoreExport {
           'must list positions of messages of this session, and its candidates',
         );
       }
+      const turnCount = session.turns.length;
       for (const [j, plan] of session.plans.entries()) {
-        need(isEncodedPlan(plan), `${at}.plans[${j}]`, 'is not a stored plan');
+        if (!isEncodedPlan(plan)) {
+          need(false, `${at}.plans[${j}]`, 'is not a stored plan');
+          continue;
+        }
+        const runs = [...plan.input.history, ...plan.input.pins].flatMap((entry) =>
+          'turns' in entry ? [entry.turns] : [],
+        );
+        need(
+          runs.every(([first, count]) => first + count <= turnCount),
+          `${at}.plans[${j}]`,
+          `refers to turns beyond the ${turnCount} exported`,
+        );
       }
     }
   }

@@ -473,6 +473,16 @@ describe('IdbStore: export, import, delete', () => {
     await expect(target.importData(broken)).rejects.toMatchObject({
       issues: [{ path: 'sessions[0].messages[0]', message: 'must be a message with an id and a role' }],
     });
+    const first = exported.sessions[0];
+    const shortened = { ...exported, sessions: [{ ...first, turns: first.turns.slice(0, 1) }] };
+    await expect(target.importData(shortened)).rejects.toMatchObject({
+      issues: expect.arrayContaining([
+        {
+          path: `sessions[0].plans[${first.plans.length - 1}]`,
+          message: 'refers to turns beyond the 1 exported',
+        },
+      ]),
+    });
     await expect(target.importData({ ...exported, version: 2 })).rejects.toBeInstanceOf(StoreVersionError);
     await expect(target.importData({ hello: 'world' })).rejects.toBeInstanceOf(ValidationError);
     expect(await target.listSessions()).toHaveLength(1);
