@@ -19,7 +19,7 @@ function ms(value: number): string {
 }
 
 function row(label: string, sampled: Sampled, target = ''): string {
-  return `| ${label.padEnd(58)} | ${ms(sampled.median).padStart(9)} | ${ms(sampled.p90).padStart(9)} | ${target.padEnd(8)} |`;
+  return `| ${label.padEnd(62)} | ${ms(sampled.median).padStart(9)} | ${ms(sampled.p90).padStart(9)} | ${target.padEnd(8)} |`;
 }
 
 async function main(): Promise<void> {
@@ -67,7 +67,7 @@ async function main(): Promise<void> {
     const lines = [
       '',
       `IndexedDB store, ${result.userAgent.match(/(?:Headless)?Chrom(?:e|ium)\/[\d.]+/)?.[0] ?? 'Chromium'}`,
-      `| ${'measure'.padEnd(58)} | ${'median'.padStart(9)} | ${'p90'.padStart(9)} | target   |`,
+      `| ${'measure'.padEnd(62)} | ${'median'.padStart(9)} | ${'p90'.padStart(9)} | target   |`,
       row(`commit one turn (session.commit), turn ${result.shape.earlyTurn}`, result.commit.early, '< 5 ms'),
       row(
         `commit one turn, ${result.commit.lateMessages.toLocaleString('en')}–5,000 messages`,

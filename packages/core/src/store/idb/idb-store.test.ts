@@ -330,6 +330,20 @@ describe('IdbStore: schema versions and other tabs', () => {
     );
   });
 
+  test('a migration that fails leaves the version 1 database as it was', async () => {
+    const name = freshName();
+    const { db } = await createV1(name);
+    await rawWrite(db, ['plans'], (tx) => {
+      tx.objectStore('plans').put({ id: 'broken', sessionId: 'id-1', turnIndex: 0, input: null });
+    });
+    db.close();
+    await expect(openTestStore(name)).rejects.toBeInstanceOf(TypeError);
+    const raw = track(await openRaw(name));
+    expect(raw.version).toBe(1);
+    expect(await rawGetAll(raw, 'plans')).toContainEqual(expect.objectContaining({ id: 'broken' }));
+    expect((await rawGetAll(raw, 'sessions')).length).toBe(2);
+  });
+
   test('an upgrade blocked by a tab holding the old version fails with StoreBlockedError, and works once it closes', async () => {
     const name = freshName();
     const { db } = await createV1(name);

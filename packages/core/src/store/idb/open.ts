@@ -19,6 +19,8 @@ export function openDatabase(factory: IDBFactory, name: string): Promise<Databas
     request.addEventListener('upgradeneeded', (event) => {
       const db = wrap(request.result) as Database;
       const tx = wrap(request.transaction as IDBTransaction) as unknown as Parameters<typeof upgrade>[2];
+      // idb's `done` of the upgrade transaction rejects when a failed migration aborts it; the open reports that.
+      tx.done.catch(() => undefined);
       upgrade(db, event.oldVersion, tx).catch((error: unknown) => {
         // Aborting the versionchange transaction fails the open and keeps the old database untouched.
         try {

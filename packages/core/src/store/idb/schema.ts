@@ -85,6 +85,11 @@ async function migrateFromV1(db: Database, tx: UpgradeTransaction): Promise<void
   createStores(db);
 
   const writes: Promise<unknown>[] = [];
+  // If the migration throws midway, the upgrade aborts and every write already issued rejects: handle each.
+  const write = (request: Promise<unknown>) => {
+    request.catch(() => undefined);
+    writes.push(request);
+  };
   for (const record of sessions) {
     const sessionId = record.id;
     const own = messages.filter((row) => row.sessionId === sessionId).map((row) => row.message);
@@ -95,7 +100,7 @@ async function migrateFromV1(db: Database, tx: UpgradeTransaction): Promise<void
       { messages: own.length, turns: 0, plans: 0, usage: 0 },
       { messages: messageRows.layout, turns: new SegmentLayout() },
     );
-    for (const row of messageRows.rows) writes.push(tx.objectStore(STORES.messages).put(row));
+    for (const row of messageRows.rows) write(tx.objectStore(STORES.messages).put(row));
     // Version 1 listed plans by id; their turn index restores the order they were written in.
     const ownPlans = plans
       .filter((stored) => stored.sessionId === sessionId)
@@ -104,19 +109,14 @@ async function migrateFromV1(db: Database, tx: UpgradeTransaction): Promise<void
     ownPlans.forEach((stored, order) => {
       {
         const plan = encodePlan(stored, index, turnWrites);
-        writes.push(
-          tx.objectStore(STORES.plans).put({ v: RECORD_FORMAT, id: stored.id, sessionId, order, plan }),
-        );
+        write(tx.objectStore(STORES.plans).put({ v: RECORD_FORMAT, id: stored.id, sessionId, order, plan }));
       }
     });
     const turns = [...turnWrites].sort(([a], [b]) => a - b).map(([, entry]) => entry);
-    for (const row of allRows(turns, sessionId, 'turns').rows)
-      writes.push(tx.objectStore(STORES.turns).put(row));
+    for (const row of allRows(turns, sessionId, 'turns').rows) write(tx.objectStore(STORES.turns).put(row));
     const ownUsage = usage.filter((row) => row.sessionId === sessionId);
     ownUsage.forEach((row, order) => {
-      writes.push(
-        tx.objectStore(STORES.usage).put({ v: RECORD_FORMAT, sessionId, order, report: row.report }),
-      );
+      write(tx.objectStore(STORES.usage).put({ v: RECORD_FORMAT, sessionId, order, report: row.report }));
     });
     const counts = {
       messages: own.length,
@@ -124,7 +124,7 @@ async function migrateFromV1(db: Database, tx: UpgradeTransaction): Promise<void
       plans: ownPlans.length,
       usage: ownUsage.length,
     };
-    writes.push(tx.objectStore(STORES.sessions).put({ v: RECORD_FORMAT, id: sessionId, record, counts }));
+    write(tx.objectStore(STORES.sessions).put({ v: RECORD_FORMAT, id: sessionId, record, counts }));
   }
   await Promise.all(writes);
 }
