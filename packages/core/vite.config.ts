@@ -45,7 +45,7 @@ export default defineConfig({
     rolldownOptions: {
       // Runtime dependencies (and their subpath imports, e.g. `js-tiktoken/lite`) stay external, and so does the
       // optional transformers.js, which only the embedder imports, lazily.
-      external: [/^js-tiktoken(\/.*)?$/, /^@huggingface\/transformers(\/.*)?$/],
+      external: [/^js-tiktoken(\/.*)?$/, /^idb(\/.*)?$/, /^@huggingface\/transformers(\/.*)?$/],
       output: {
         // Dynamic imports (e.g. encoder ranks) become separate chunks, loaded on demand.
         chunkFileNames: 'chunks/[name]-[hash].js',

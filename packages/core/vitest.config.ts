@@ -49,6 +49,7 @@ export default defineConfig({
         optimizeDeps: {
           include: [
             'fast-check',
+            'idb',
             'js-tiktoken/lite',
             'js-tiktoken/ranks/o200k_base',
             'js-tiktoken/ranks/cl100k_base',

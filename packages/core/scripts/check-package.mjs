@@ -9,8 +9,8 @@ assert.equal(manifest.type, 'module');
 assert.equal(manifest.sideEffects, false);
 assert.deepEqual(
   Object.keys(manifest.dependencies),
-  ['js-tiktoken'],
-  'the only runtime dependency is js-tiktoken',
+  ['idb', 'js-tiktoken'],
+  'the runtime dependencies are idb and js-tiktoken',
 );
 // transformers.js is for apps that embed: an optional peer, never loaded by the main entry.
 assert.deepEqual(manifest.peerDependenciesMeta, { '@huggingface/transformers': { optional: true } });
@@ -40,6 +40,8 @@ for (const name of [
   'MemoryStore',
   'createTransformersEmbedder',
   'embedWithCache',
+  'openIdbStore',
+  'requestPersistentStorage',
 ]) {
   assert.equal(typeof core[name], 'function', `${name} is exported`);
 }

@@ -12,3 +12,4 @@ export {
   ValidationError,
 } from './errors.js';
 export { reportError } from './report.js';
+export { StorageQuotaError, StoreBlockedError, StoreClosedError, StoreVersionError } from './store-errors.js';

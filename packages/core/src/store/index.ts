@@ -1,3 +1,14 @@
+export {
+  IDB_SCHEMA_VERSION,
+  IdbStore,
+  type IdbStoreOptions,
+  openIdbStore,
+  type PersistenceResult,
+  requestPersistentStorage,
+  type SalvagedSession,
+  type SessionExport,
+  type StoreExport,
+} from './idb/index.js';
 export { MemoryStore } from './memory.js';
 export type {
   DocumentStore,
@@ -6,5 +17,6 @@ export type {
   Store,
   StoredPlan,
   StoreEvent,
+  StoreEventOrigin,
   TurnCommit,
 } from './types.js';

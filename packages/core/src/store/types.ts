@@ -40,7 +40,13 @@ export interface LoadedSession {
   readonly messages: readonly ChatMessage[];
 }
 
-export type StoreEvent =
+/**
+ * `remote`: the change was made by another tab (or another store object on the same database); absent or `local`:
+ * by this store object.
+ */
+export type StoreEventOrigin = 'local' | 'remote';
+
+export type StoreEvent = (
   | { readonly type: 'session-saved'; readonly sessionId: string }
   /** A turn (or a note) was written: the messages it added and the plans it stored. */
   | {
@@ -49,7 +55,8 @@ export type StoreEvent =
       readonly messageIds: readonly string[];
       readonly planIds: readonly string[];
     }
-  | { readonly type: 'session-deleted'; readonly sessionId: string };
+  | { readonly type: 'session-deleted'; readonly sessionId: string }
+) & { readonly origin?: StoreEventOrigin };
 
 /**
  * Vectors keyed by embedding model id + content hash, so an item is embedded once per model, across reloads.
