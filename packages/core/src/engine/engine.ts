@@ -9,6 +9,15 @@ import {
   type ModeLimits,
   planContext,
 } from '../planner/index.js';
+import {
+  createRedactor,
+  expiredSessions,
+  PrivateSessionStore,
+  type RedactionOptions,
+  type RetentionOptions,
+  redactionIssues,
+  retentionIssues,
+} from '../privacy/index.js';
 import { type OpenAIChatRequest, renderOpenAIChat } from '../render/index.js';
 import { type AgentSelector, createLexicalSelector } from '../retrieval/index.js';
 import {
@@ -51,6 +60,10 @@ export interface EngineOptions<R> {
   readonly modeLimits?: Partial<Record<ContextMode, Partial<ModeLimits>>>;
   /** Turns a plan into the provider request. Default: an OpenAI Chat Completions request. */
   readonly render?: (plan: ContextPlan) => R;
+  /** Secret redaction: the host's own patterns, built-ins to disable, or `enabled: false`. On by default. */
+  readonly redaction?: RedactionOptions;
+  /** Deletes sessions not updated for `maxAgeDays` when the engine is created (`engine.deletedAtOpen`). */
+  readonly retention?: RetentionOptions;
   /** For tests and replays: the clock and the id source. */
   readonly now?: () => Date;
   readonly newId?: () => string;
@@ -99,6 +112,10 @@ function checkOptions(options: EngineOptions<unknown>, reservedOutput: number): 
       }
     }
   }
+  if (options.redaction !== undefined) issues.push(...redactionIssues(options.redaction, 'redaction'));
+  if (options.retention !== undefined) {
+    issues.push(...retentionIssues(options.retention?.maxAgeDays, 'retention.maxAgeDays'));
+  }
   if (issues.length > 0) throw new ValidationError('Invalid engine options', issues);
 }
 
@@ -109,6 +126,7 @@ function checkOptions(options: EngineOptions<unknown>, reservedOutput: number): 
 export class Engine<R = OpenAIChatRequest> {
   readonly #context: { -readonly [K in keyof EngineContext<R>]: EngineContext<R>[K] };
   readonly #open = new Map<string, Promise<Session<R>>>();
+  #deletedAtOpen: readonly SessionRecord[] = [];
 
   /** @internal use `createEngine`. */
   constructor(context: EngineContext<R>) {
@@ -144,9 +162,20 @@ export class Engine<R = OpenAIChatRequest> {
     this.#context.catalog = catalog instanceof Catalog ? catalog : defineCatalog(catalog);
   }
 
-  /** A new session holding every enabled `always` item of the catalog. */
-  async createSession({ title = 'New chat' }: { title?: string } = {}): Promise<Session<R>> {
-    const record = newSessionRecord(this.#context.newId(), title, this.#context.catalog, this.#context.now());
+  /**
+   * A new session holding every enabled `always` item of the catalog. A `private` one lives only in this tab's
+   * memory (see `session.setPrivate`).
+   */
+  async createSession({
+    title = 'New chat',
+    private: isPrivate = false,
+  }: {
+    title?: string;
+    private?: boolean;
+  } = {}): Promise<Session<R>> {
+    const { redactor, catalog, newId, now } = this.#context;
+    const fresh = newSessionRecord(newId(), redactor.redact(title).text, catalog, now());
+    const record = isPrivate ? { ...fresh, private: true } : fresh;
     await this.#context.store.createSession(record);
     const session = new Session(this.#context, record, []);
     this.#open.set(record.id, Promise.resolve(session));
@@ -174,6 +203,29 @@ export class Engine<R = OpenAIChatRequest> {
   async deleteSession(sessionId: string): Promise<void> {
     await this.#context.store.deleteSession(sessionId);
     this.#open.delete(sessionId);
+  }
+
+  /** Deletes every session last updated more than `days` days ago; returns their records, oldest first. */
+  async deleteSessionsOlderThan(days: number): Promise<SessionRecord[]> {
+    const expired = expiredSessions(await this.listSessions(), days, new Date(this.#context.now()));
+    for (const record of expired) await this.deleteSession(record.id);
+    return expired;
+  }
+
+  /** Applies the `retention` the engine was created with (nothing without one); returns what it deleted. */
+  async applyRetention(): Promise<SessionRecord[]> {
+    const { retention } = this.#context;
+    return retention ? this.deleteSessionsOlderThan(retention.maxAgeDays) : [];
+  }
+
+  /** The sessions `retention` deleted when the engine was created. */
+  get deletedAtOpen(): readonly SessionRecord[] {
+    return this.#deletedAtOpen;
+  }
+
+  /** @internal */
+  async applyRetentionAtOpen(): Promise<void> {
+    this.#deletedAtOpen = Object.freeze(await this.applyRetention());
   }
 
   /**
@@ -238,10 +290,13 @@ export async function createEngine<R>(options: EngineOptions<R>): Promise<Engine
   ) as Record<ContextMode, ModeLimits>;
   const now = options.now ?? (() => new Date());
   const model = options.model;
-  return new Engine<R>({
+  const engine = new Engine<R>({
     catalog,
-    store: options.store ?? new MemoryStore(),
+    // Private sessions stay in this tab's memory whatever store the host gives.
+    store: new PrivateSessionStore(options.store ?? new MemoryStore()),
     selector: options.selector ?? createLexicalSelector(),
+    redactor: createRedactor(options.redaction),
+    retention: options.retention ?? null,
     candidates: new CandidateFactory(withTokenCache(counter)),
     model,
     contextWindow: options.contextWindow,
@@ -253,4 +308,6 @@ export async function createEngine<R>(options: EngineOptions<R>): Promise<Engine
     now: () => now().toISOString(),
     newId: options.newId ?? randomId,
   });
+  await engine.applyRetentionAtOpen();
+  return engine;
 }

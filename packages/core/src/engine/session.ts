@@ -10,6 +10,7 @@ import {
   planContext,
   type TurnCandidate,
 } from '../planner/index.js';
+import { SessionRedaction } from '../privacy/index.js';
 import type { OpenAIChatRequest } from '../render/index.js';
 import type { RetrievalSet } from '../retrieval/index.js';
 import {
@@ -146,6 +147,7 @@ export class Session<R = OpenAIChatRequest> {
   /** Which turn each message of a turn belongs to: pins name messages, the planner keeps turns. */
   readonly #turnOfMessage = new Map<string, Turn>();
   readonly #systemPrompt: SystemPrompt;
+  readonly #redaction: SessionRedaction;
   #open: OpenTurn<R> | typeof PREPARING | null = null;
   #committing = false;
   #writing: Promise<unknown> = Promise.resolve();
@@ -158,6 +160,7 @@ export class Session<R = OpenAIChatRequest> {
     this.#turns = [];
     for (const turn of groupTurns(messages)) this.#addTurn(turn);
     this.#systemPrompt = new SystemPrompt(engine.systemPrompt);
+    this.#redaction = new SessionRedaction(engine.redactor);
   }
 
   get id(): string {
@@ -184,6 +187,22 @@ export class Session<R = OpenAIChatRequest> {
   /** The effective context mode: the session's override, else the engine's default. */
   get mode(): ContextMode {
     return this.#record.mode ?? this.#engine.defaultMode;
+  }
+
+  /** A private session lives only in this tab's memory and takes no part in cross-conversation memory. */
+  get isPrivate(): boolean {
+    return this.#record.private === true;
+  }
+
+  /**
+   * Turning privacy on moves the session out of the persistent store (kept in this tab's memory only); turning it
+   * off writes it all to the persistent store.
+   */
+  setPrivate(on: boolean): Promise<void> {
+    if (typeof on !== 'boolean') {
+      throw new ValidationError('Invalid privacy mode', [{ path: 'on', message: 'must be a boolean' }]);
+    }
+    return this.#update((record) => ((record.private ?? false) === on ? record : { ...record, private: on }));
   }
 
   /** True between `prepare` and `commit`/`rollback`. */
@@ -232,12 +251,14 @@ export class Session<R = OpenAIChatRequest> {
   }
 
   setTitle(title: string): Promise<void> {
-    return this.#update((record) => ({ ...record, title }));
+    const redacted = this.#redaction.plain(title);
+    return this.#update((record) => ({ ...record, title: redacted }));
   }
 
   /** Sets the trailing workspace message, always the last one sent; `null` removes it. */
   setWorkspace(text: string | null): Promise<void> {
-    return this.#update((record) => ({ ...record, workspace: text === '' ? null : text }));
+    const [redacted = null] = text === null || text === '' ? [] : this.#redaction.text('workspace', text);
+    return this.#update((record) => ({ ...record, workspace: redacted }));
   }
 
   /** Sets the current task; leases scoped to any other task end. Returns the pins that lapsed. */
@@ -283,14 +304,17 @@ export class Session<R = OpenAIChatRequest> {
         { path: 'target', message: 'a card needs a non-empty title and a text' },
       ]);
     }
+    const pinId = this.#engine.newId();
+    const [title = '', text = ''] =
+      target.kind === 'card' ? this.#redaction.text(`pin:${pinId}`, target.title, target.text) : [];
     const owned: PinTarget =
       target.kind === 'item'
         ? { kind: 'item', ref: toRef(target.ref) }
         : target.kind === 'message'
           ? { kind: 'message', messageId: target.messageId }
-          : { kind: 'card', title: target.title, text: target.text };
+          : { kind: 'card', title, text };
     const pin = makePin(
-      this.#engine.newId(),
+      pinId,
       frozenJsonCopy(owned),
       kind,
       lease && frozenJsonCopy(lease),
@@ -334,7 +358,7 @@ export class Session<R = OpenAIChatRequest> {
   #systemParts() {
     this.#systemPrompt.setGlobal(this.#engine.systemPrompt.global);
     this.#systemPrompt.setAgentPrompt(this.#engine.systemPrompt.agent);
-    return this.#systemPrompt.parts();
+    return this.#redaction.fragments(this.#systemPrompt.parts());
   }
 
   // ── turns ───────────────────────────────────────────────────────────────────────────────────────────────
@@ -353,13 +377,13 @@ export class Session<R = OpenAIChatRequest> {
     }
     this.#open = PREPARING;
     try {
-      const userMessage: UserMessage = {
+      const userMessage: UserMessage = this.#redaction.message({
         id: this.#engine.newId(),
         role: 'user',
         content: userText,
         createdAt: this.#engine.now(),
-      };
-      const retrievalSet = await this.#select(userText);
+      });
+      const retrievalSet = await this.#select(userMessage.content);
       const input = this.#planInput(userMessage, [], retrievalSet);
       const prepared = this.#render(input, userMessage, [], retrievalSet);
       this.#open = {
@@ -429,7 +453,7 @@ export class Session<R = OpenAIChatRequest> {
     const assistant = this.#assistantMessage(modelReply, prepared);
     const results: ToolResultMessage[] = calls.map((call) => {
       const result = byId.get(call.id) as ToolResultInput;
-      return {
+      return this.#redaction.message<ToolResultMessage>({
         id: this.#engine.newId(),
         role: 'tool',
         createdAt: this.#engine.now(),
@@ -437,7 +461,7 @@ export class Session<R = OpenAIChatRequest> {
         toolName: call.name,
         content: result.content,
         ...(result.isError && { isError: true }),
-      };
+      });
     });
     const steps = [...open.steps, assistant, ...results];
     // Everything is planned afresh (pins, session items or the workspace may have changed during the tool loop);
@@ -515,7 +539,12 @@ export class Session<R = OpenAIChatRequest> {
     }
     if (typeof content !== 'string') issues.push({ path: 'content', message: 'must be a string' });
     if (issues.length > 0) throw new ValidationError('Invalid note', issues);
-    const note: ChatMessage = { id: this.#engine.newId(), role, content, createdAt: this.#engine.now() };
+    const note: ChatMessage = this.#redaction.message({
+      id: this.#engine.newId(),
+      role,
+      content,
+      createdAt: this.#engine.now(),
+    });
     return this.#exclusive(async () => {
       const record = { ...this.#record, updatedAt: note.createdAt };
       await this.#engine.store.commitTurn({
@@ -557,13 +586,13 @@ export class Session<R = OpenAIChatRequest> {
   }
 
   #assistantMessage(modelReply: ModelReply, prepared: PreparedTurn<R>): AssistantMessage {
-    return {
+    return this.#redaction.message<AssistantMessage>({
       id: this.#engine.newId(),
       role: 'assistant',
       createdAt: this.#engine.now(),
       modelReply,
       requestContext: prepared.requestContext,
-    };
+    });
   }
 
   #usageReport(plan: ContextPlan, usage: Usage | undefined, reply: ModelReply): UsageReport {
@@ -657,7 +686,7 @@ export class Session<R = OpenAIChatRequest> {
       .filter((turn) => !pinnedTurns.has(turn.index))
       .map((turn) => candidates.turn(turn));
     const workspace = this.#record.workspace;
-    return {
+    const input: PlanInput = {
       contextWindow: this.#engine.contextWindow,
       reservedOutput: this.#engine.reservedOutput,
       mode,
@@ -676,6 +705,8 @@ export class Session<R = OpenAIChatRequest> {
       workspace: workspace === null ? null : candidates.workspace(workspace),
       retrievalSetId: retrievalSet?.id ?? null,
     };
+    const redactions = this.#redaction.summary(input);
+    return redactions.length > 0 ? { ...input, redactions } : input;
   }
 
   #render(

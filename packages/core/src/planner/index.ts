@@ -20,6 +20,7 @@ export type {
   ItemOrigin,
   ModeLimits,
   PlanInput,
+  PlanRedaction,
   PromptCandidate,
   PromptPart,
   Section,

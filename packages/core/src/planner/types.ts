@@ -139,6 +139,15 @@ export interface PlanInput {
   readonly current: CurrentCandidate;
   readonly workspace: WorkspaceCandidate | null;
   readonly retrievalSetId: string | null;
+  /** Which candidates had secrets replaced by markers before planning; never the secrets themselves. */
+  readonly redactions?: readonly PlanRedaction[];
+}
+
+/** A candidate whose text had secrets of one kind replaced by `[REDACTED:<kind>]`, and how many. */
+export interface PlanRedaction {
+  readonly candidateId: string;
+  readonly kind: string;
+  readonly count: number;
 }
 
 /** Why a candidate is in the plan. */
@@ -201,4 +210,6 @@ export interface ContextPlan {
   readonly included: readonly IncludedEntry[];
   readonly excluded: readonly ExcludedEntry[];
   readonly retrievalSetId: string | null;
+  /** Copied from the input: candidates whose secrets were redacted, by kind and count. */
+  readonly redactions: readonly PlanRedaction[];
 }

@@ -64,7 +64,7 @@ function compile(source: RegExp | string, flags: string): RegExp {
   return new RegExp(source, `${kept}gd`);
 }
 
-function checkOptions(options: RedactionOptions, path: string): ErrorIssue[] {
+export function redactionIssues(options: RedactionOptions, path: string): ErrorIssue[] {
   const issues: ErrorIssue[] = [];
   if (options === null || typeof options !== 'object') {
     return [{ path, message: 'must be an object: { patterns?, disable?, enabled? }' }];
@@ -151,7 +151,7 @@ function checkOptions(options: RedactionOptions, path: string): ErrorIssue[] {
  * valid regular expression or matches the empty string.
  */
 export function createRedactor(options: RedactionOptions = {}, path = 'redaction'): Redactor {
-  const issues = checkOptions(options, path);
+  const issues = redactionIssues(options, path);
   if (issues.length > 0) throw new ValidationError('Invalid redaction options', issues);
   const disabled = new Set(options.disable ?? []);
   const patterns: CompiledPattern[] = [

@@ -18,6 +18,7 @@ export type {
   ContextMode,
   Lease,
   LeaseScope,
+  MessageRedaction,
   ModelReply,
   NoteMessage,
   Pin,

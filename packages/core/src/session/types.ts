@@ -43,10 +43,21 @@ export interface ModelReply {
   readonly stopReason?: string;
 }
 
+/** A secret replaced by its marker before the message was kept: the field, and where the marker is in it. */
+export interface MessageRedaction {
+  readonly kind: string;
+  /** `content`, or a path into a tool call such as `toolCalls[0].arguments.headers.authorization`. */
+  readonly field: string;
+  readonly start: number;
+  readonly end: number;
+}
+
 interface MessageBase {
   readonly id: string;
   /** ISO 8601. */
   readonly createdAt: string;
+  /** Secrets replaced before the message was stored; absent when there were none. */
+  readonly redactions?: readonly MessageRedaction[];
 }
 
 export type UserMessage = MessageBase & { readonly role: 'user'; readonly content: string };
@@ -117,6 +128,11 @@ export interface SessionRecord {
   /** The trailing workspace message; null when none. */
   readonly workspace: string | null;
   readonly turnCount: number;
+  /**
+   * A private session lives only in the tab's memory (never in the persistent store) and takes no part in
+   * cross-conversation memory. Absent means false.
+   */
+  readonly private?: boolean;
 }
 
 /** Token usage a provider reported for one request. */
