@@ -174,7 +174,12 @@ export class Engine<R = OpenAIChatRequest> {
     private?: boolean;
   } = {}): Promise<Session<R>> {
     const { redactor, catalog, newId, now } = this.#context;
-    const fresh = newSessionRecord(newId(), redactor.redact(title).text, catalog, now());
+    const fresh = newSessionRecord(
+      newId(),
+      typeof title === 'string' ? redactor.redact(title).text : title,
+      catalog,
+      now(),
+    );
     const record = isPrivate ? { ...fresh, private: true } : fresh;
     await this.#context.store.createSession(record);
     const session = new Session(this.#context, record, []);

@@ -132,13 +132,35 @@ describe('redactSecrets', () => {
 
 describe('properties', () => {
   it('never lets a secret embedded anywhere in random text survive', () => {
+    // Anything that is not part of a token may stand on either side: spaces, line breaks, quotes, brackets, punctuation.
+    const separator = fc.constantFrom(
+      ' ',
+      '\n',
+      '\t',
+      '"',
+      "'",
+      '`',
+      '(',
+      ')',
+      '[',
+      ']',
+      '<',
+      '>',
+      ',',
+      ';',
+      '!',
+      '|',
+      '',
+    );
     fc.assert(
       fc.property(
         harmlessText,
+        separator,
         fakeSecretArbitrary,
+        separator,
         harmlessText,
-        (before, { kind, text, secret }, after) => {
-          const result = redactSecrets(`${before} ${text} ${after}`);
+        (before, open, { kind, text, secret }, close, after) => {
+          const result = redactSecrets(`${before} ${open}${text}${close} ${after}`);
           expect(result.text).not.toContain(secret);
           expect(result.redactions.map((redaction) => redaction.kind)).toContain(kind);
         },

@@ -33,13 +33,15 @@ export class SessionRedaction {
 
   /** Text that is stored but never planned (a title). */
   plain(text: string): string {
-    return this.#redactor.redact(text).text;
+    // Only strings are redacted; what else a host passes is stored as before, and validated where it is used.
+    return typeof text === 'string' ? this.#redactor.redact(text).text : text;
   }
 
   /** Plain text of a message-less candidate (`workspace`, `pin:<id>`), replacing what it had before. */
   text(candidateId: string, ...texts: string[]): string[] {
     const kinds: string[] = [];
     const redacted = texts.map((text) => {
+      if (typeof text !== 'string') return text;
       const result = this.#redactor.redact(text);
       for (const { kind } of result.redactions) kinds.push(kind);
       return result.text;
