@@ -6,9 +6,11 @@
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { loadTiktokenCounter, redactSecrets } from '../src/index.js';
+import { FIXTURE_SEED, generateCatalog, generateConversation, generateQueries } from './fixtures.js';
 import { loadAverage, machineInfo } from './machine.js';
 import { Prng } from './prng.js';
 import { toJson } from './report.js';
+import { createBench, playTurn } from './scenario.js';
 import { type TimingPlan, timeCases } from './stats.js';
 
 /** Microseconds are plenty, and short numbers keep the JSON's arrays on one line. */
@@ -67,6 +69,38 @@ for (const name of Object.keys(inputs) as Name[]) {
       `${timings.count.median.toFixed(3)} | ${ratio.toFixed(2)}× |`,
   );
 }
+// The same 2,000-message session built twice, with redaction on (the default) and off: what redaction adds to a
+// warm `prepare` (the new message, and the plan's list of what was redacted).
+process.stderr.write('building two 2,000-message sessions\n');
+const catalog = generateCatalog();
+const conversation = generateConversation(FIXTURE_SEED + 1, catalog.sessionToolNames);
+const on = await createBench(catalog);
+const off = await createBench(catalog, { redaction: { enabled: false } });
+for (const turn of conversation) {
+  await playTurn(on.session, turn);
+  await playTurn(off.session, turn);
+}
+const queries = generateQueries(FIXTURE_SEED + 5, 10);
+const prepareCase = (bench: typeof on) => ({
+  body: (call: number) => bench.session.prepare(queries[call % queries.length] as string),
+  after: (turn: unknown) => bench.session.rollback(turn as Awaited<ReturnType<typeof bench.session.prepare>>),
+});
+const prepare = await timeCases(
+  { runs: 5, iterations: 50, warmup: 20 },
+  { on: prepareCase(on), off: prepareCase(off) },
+);
+const prepareRatio = prepare.on.median / prepare.off.median;
+results.prepare = {
+  messages: on.session.messages.length,
+  on: prepare.on,
+  off: prepare.off,
+  ratio: prepareRatio,
+};
+console.log(
+  `\nsession.prepare at ${on.session.messages.length} messages: redaction on ${prepare.on.median.toFixed(3)} ms, ` +
+    `off ${prepare.off.median.toFixed(3)} ms (${prepareRatio.toFixed(2)}×)`,
+);
+
 writeFileSync(
   fileURLToPath(new URL('./redaction-results.json', import.meta.url)),
   toJson(JSON.parse(JSON.stringify({ machine: machineInfo(), timing: TIMING, results }, roundNumbers))),

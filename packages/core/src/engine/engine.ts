@@ -11,7 +11,7 @@ import {
 } from '../planner/index.js';
 import {
   createRedactor,
-  expiredSessions,
+  deleteExpiredSessions,
   PrivateSessionStore,
   type RedactionOptions,
   type RetentionOptions,
@@ -126,11 +126,15 @@ function checkOptions(options: EngineOptions<unknown>, reservedOutput: number): 
 export class Engine<R = OpenAIChatRequest> {
   readonly #context: { -readonly [K in keyof EngineContext<R>]: EngineContext<R>[K] };
   readonly #open = new Map<string, Promise<Session<R>>>();
-  #deletedAtOpen: readonly SessionRecord[] = [];
+  readonly #deletedAtOpen: readonly SessionRecord[];
 
   /** @internal use `createEngine`. */
-  constructor(context: EngineContext<R>) {
-    this.#context = { ...context };
+  constructor({
+    deletedAtOpen = [],
+    ...context
+  }: EngineContext<R> & { readonly deletedAtOpen?: readonly SessionRecord[] }) {
+    this.#context = context;
+    this.#deletedAtOpen = Object.freeze([...deletedAtOpen]);
   }
 
   get catalog(): Catalog {
@@ -212,8 +216,8 @@ export class Engine<R = OpenAIChatRequest> {
 
   /** Deletes every session last updated more than `days` days ago; returns their records, oldest first. */
   async deleteSessionsOlderThan(days: number): Promise<SessionRecord[]> {
-    const expired = expiredSessions(await this.listSessions(), days, new Date(this.#context.now()));
-    for (const record of expired) await this.deleteSession(record.id);
+    const expired = await deleteExpiredSessions(this.#context.store, days, new Date(this.#context.now()));
+    for (const record of expired) this.#open.delete(record.id);
     return expired;
   }
 
@@ -226,11 +230,6 @@ export class Engine<R = OpenAIChatRequest> {
   /** The sessions `retention` deleted when the engine was created. */
   get deletedAtOpen(): readonly SessionRecord[] {
     return this.#deletedAtOpen;
-  }
-
-  /** @internal */
-  async applyRetentionAtOpen(): Promise<void> {
-    this.#deletedAtOpen = Object.freeze(await this.applyRetention());
   }
 
   /**
@@ -295,13 +294,18 @@ export async function createEngine<R>(options: EngineOptions<R>): Promise<Engine
   ) as Record<ContextMode, ModeLimits>;
   const now = options.now ?? (() => new Date());
   const model = options.model;
-  const engine = new Engine<R>({
+  // Private sessions stay in this tab's memory whatever store the host gives.
+  const store = new PrivateSessionStore(options.store ?? new MemoryStore());
+  return new Engine<R>({
     catalog,
-    // Private sessions stay in this tab's memory whatever store the host gives.
-    store: new PrivateSessionStore(options.store ?? new MemoryStore()),
+    store,
     selector: options.selector ?? createLexicalSelector(),
     redactor: createRedactor(options.redaction),
     retention: options.retention ?? null,
+    // Retention runs before any session can be opened.
+    deletedAtOpen: options.retention
+      ? await deleteExpiredSessions(store, options.retention.maxAgeDays, now())
+      : [],
     candidates: new CandidateFactory(withTokenCache(counter)),
     model,
     contextWindow: options.contextWindow,
@@ -313,6 +317,4 @@ export async function createEngine<R>(options: EngineOptions<R>): Promise<Engine
     now: () => now().toISOString(),
     newId: options.newId ?? randomId,
   });
-  await engine.applyRetentionAtOpen();
-  return engine;
 }

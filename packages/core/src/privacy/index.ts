@@ -18,5 +18,10 @@ export {
   redactionMarker,
   redactSecrets,
 } from './redactor.js';
-export { expiredSessions, type RetentionOptions, retentionIssues } from './retention.js';
+export {
+  deleteExpiredSessions,
+  expiredSessions,
+  type RetentionOptions,
+  retentionIssues,
+} from './retention.js';
 export { SessionRedaction } from './session-redaction.js';

@@ -1,5 +1,6 @@
 import { type ErrorIssue, ValidationError } from '../errors/index.js';
 import type { SessionRecord } from '../session/index.js';
+import type { Store } from '../store/index.js';
 
 const DAY_MS = 86_400_000;
 
@@ -31,4 +32,15 @@ export function expiredSessions(
     .filter(({ at }) => Number.isFinite(at) && at < cutoff)
     .sort((a, b) => a.at - b.at || (a.record.id < b.record.id ? -1 : 1))
     .map(({ record }) => record);
+}
+
+/** Deletes the sessions `expiredSessions` selects from the store, one by one; returns their records. */
+export async function deleteExpiredSessions(
+  store: Store,
+  maxAgeDays: number,
+  now: Date,
+): Promise<SessionRecord[]> {
+  const expired = expiredSessions(await store.listSessions(), maxAgeDays, now);
+  for (const record of expired) await store.deleteSession(record.id);
+  return expired;
 }
