@@ -131,6 +131,26 @@ describe('privacy mode', () => {
     expect((await reloaded.getPlan(plans[2]?.id ?? ''))?.id).toBe(plans[2]?.id);
   });
 
+  test('listeners hear of private sessions like any other, and of a switch off as one change', async () => {
+    const engine = await testEngine();
+    const events: StoreEvent[] = [];
+    engine.subscribe((event) => events.push(event));
+    const session = await engine.createSession({ private: true });
+    const turn = await session.prepare('Hello');
+    const { messages } = await session.commit(turn, 'Hi');
+    await session.setPrivate(false);
+    expect(events).toEqual([
+      { type: 'session-saved', sessionId: session.id },
+      {
+        type: 'turn-committed',
+        sessionId: session.id,
+        messageIds: messages.map((message) => message.id),
+        planIds: [turn.plan.id],
+      },
+      { type: 'session-saved', sessionId: session.id },
+    ]);
+  });
+
   test('a failed move leaves the session where it was', async () => {
     const store = new RecordingStore();
     const engine = await testEngine({ store });

@@ -101,6 +101,13 @@ describe('redactSecrets', () => {
     expect(redactSecrets(`SESSION=${'3f786850e387550fdab836ed7e6dc881de23001b'}`).text).toBe(
       'SESSION=[REDACTED:high-entropy]',
     );
+    expect(redactSecrets('REQUEST_ID=123e4567-e89b-12d3-a456-426614174000').text).toBe(
+      'REQUEST_ID=[REDACTED:high-entropy]',
+    );
+    // So is base64 image data assigned to a key, unlike the same data in a data URL.
+    const image = `iVBORw0KGgo${token(120, `${BASE62}+/`)}`;
+    expect(redactSecrets(`AVATAR=${image}`).text).toBe('AVATAR=[REDACTED:high-entropy]');
+    expect(redactSecrets(`src="data:image/png;base64,${image}"`).redactions).toEqual([]);
   });
 
   it('leaves prose, hashes in code and text, UUIDs and image data URLs alone', () => {
