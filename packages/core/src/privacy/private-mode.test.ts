@@ -184,6 +184,33 @@ describe('privacy mode', () => {
     expect(await engine.store.loadSession(session.id)).toBeUndefined();
   });
 
+  test('large content a private session stored moves with it, and never reaches the store before', async () => {
+    const persistent = new RecordingStore();
+    const store = new PrivateSessionStore(persistent);
+    const record = {
+      ...newSessionRecord('s1', 'x', defineCatalog({}), '2026-01-01T00:00:00.000Z'),
+      private: true,
+    };
+    await store.createSession(record);
+    const message = { id: 'm1', role: 'user' as const, content: 'see blob h1', createdAt: record.createdAt };
+    const blobs = new Map([['h1', 'data:image/png;base64,AAAA']]);
+    await store.commitTurn({
+      session: record,
+      messages: [message],
+      plans: [],
+      usage: [],
+      retrievalSets: [],
+      blobs,
+    });
+    expect(await store.getBlob('h1')).toBe('data:image/png;base64,AAAA');
+    expect(await persistent.getBlob('h1')).toBeUndefined();
+    expect(persistent.writes).toEqual([]);
+    await store.saveSession({ ...record, private: false });
+    expect(await persistent.getBlob('h1')).toBe('data:image/png;base64,AAAA');
+    expect((await persistent.loadSession('s1'))?.messages).toEqual([message]);
+    expect(store.isPrivate('s1')).toBe(false);
+  });
+
   test('the store refuses a commit for a private record it does not hold', async () => {
     const persistent = new RecordingStore();
     const store = new PrivateSessionStore(persistent);

@@ -23,6 +23,8 @@ export class PrivateSessionStore implements Store {
   readonly #memory = new MemoryStore();
   readonly #private = new Set<string>();
   readonly #moving = new Set<string>();
+  /** Hashes of the large content each private session wrote, so it moves with the session. */
+  readonly #blobHashes = new Map<string, Set<string>>();
   readonly #listeners = new Set<(event: StoreEvent) => void>();
 
   constructor(persistent: Store) {
@@ -74,17 +76,24 @@ export class PrivateSessionStore implements Store {
     if (!this.#private.has(sessionId)) return this.#persistent.deleteSession(sessionId);
     await this.#memory.deleteSession(sessionId);
     this.#private.delete(sessionId);
+    this.#blobHashes.delete(sessionId);
   }
 
-  commitTurn(commit: TurnCommit): Promise<void> {
+  async commitTurn(commit: TurnCommit): Promise<void> {
     const { id } = commit.session;
     if (commit.session.private && !this.#private.has(id)) {
       // Refused rather than written where it must never go.
-      return Promise.reject(
-        new TransactionError(`Session '${id}' is private but not held in memory; save it before committing.`),
+      throw new TransactionError(
+        `Session '${id}' is private but not held in memory; save it before committing.`,
       );
     }
-    return this.#storeOf(id).commitTurn(commit);
+    if (!this.#private.has(id)) return this.#persistent.commitTurn(commit);
+    await this.#memory.commitTurn(commit);
+    if (commit.blobs && commit.blobs.size > 0) {
+      const hashes = this.#blobHashes.get(id) ?? new Set<string>();
+      for (const hash of commit.blobs.keys()) hashes.add(hash);
+      this.#blobHashes.set(id, hashes);
+    }
   }
 
   async getPlan(planId: string): Promise<StoredPlan | undefined> {
@@ -135,12 +144,22 @@ export class PrivateSessionStore implements Store {
   }
 
   /** Everything of a session, copied from one store into another as one commit. */
-  async #copy(from: Store, to: Store, record: SessionRecord): Promise<void> {
+  async #copy(
+    from: Store,
+    to: Store,
+    record: SessionRecord,
+    blobHashes: Iterable<string> = [],
+  ): Promise<void> {
     const loaded = await from.loadSession(record.id);
     if (!loaded) throw new NotFoundError('session', record.id, 'it was deleted, or never created');
     const [plans, usage] = await Promise.all([from.listPlans(record.id), from.listUsage(record.id)]);
     const setIds = [...new Set(plans.flatMap((stored) => stored.input.retrievalSetId ?? []))];
     const sets = await Promise.all(setIds.map((id) => from.getRetrievalSet(id)));
+    const blobs = new Map<string, string>();
+    for (const hash of blobHashes) {
+      const content = await from.getBlob(hash);
+      if (content !== undefined) blobs.set(hash, content);
+    }
     await to.createSession(record);
     if (loaded.messages.length === 0 && plans.length === 0 && usage.length === 0) return;
     try {
@@ -150,6 +169,7 @@ export class PrivateSessionStore implements Store {
         plans,
         usage,
         retrievalSets: sets.filter((set): set is RetrievalSet => set !== undefined),
+        ...(blobs.size > 0 && { blobs }),
       });
     } catch (error) {
       await to.deleteSession(record.id);
@@ -193,8 +213,9 @@ export class PrivateSessionStore implements Store {
 
   async #moveToPersistent(record: SessionRecord): Promise<void> {
     await this.#whileMoving(record.id, async () => {
-      await this.#copy(this.#memory, this.#persistent, record);
+      await this.#copy(this.#memory, this.#persistent, record, this.#blobHashes.get(record.id));
       this.#private.delete(record.id);
+      this.#blobHashes.delete(record.id);
       await this.#memory.deleteSession(record.id);
     });
   }
