@@ -66,6 +66,28 @@ describe('redactSecrets', () => {
     expect(result.text).not.toContain(tail);
   });
 
+  it('widens the winner over a shorter match that reaches past it, and merges what then touches', () => {
+    const redactor = createRedactor({
+      patterns: [
+        { name: 'left', pattern: /L{6}M{4}/ },
+        { name: 'right', pattern: /M{4}R{3}/ },
+        { name: 'far', pattern: /R{2}F{5}/ },
+      ],
+    });
+    const result = redactor.redact('x LLLLLLMMMMRRRFFFFF y');
+    expect(result.text).toBe('x [REDACTED:left] y');
+    expect(result.redactions).toEqual([{ kind: 'left', start: 2, end: 20, markerStart: 2, markerEnd: 17 }]);
+    // A bridge between two winners widens the first into the second: one marker, not two.
+    const bridged = createRedactor({
+      patterns: [
+        { name: 'a', pattern: /A{10}/ },
+        { name: 'b', pattern: /B{8}/ },
+        { name: 'bridge', pattern: /A{2}-B{2}/ },
+      ],
+    }).redact('AAAAAAAAAA-BBBBBBBB');
+    expect(bridged.text).toBe('[REDACTED:a]');
+  });
+
   it('redacts a private key block cut off before its end, up to the end of the text', () => {
     const result = redactSecrets(`here:\n-----BEGIN EC ${''}PRIVATE KEY-----\nMHc${token(60)}\n`);
     expect(result.text).toBe('here:\n[REDACTED:private-key]');
