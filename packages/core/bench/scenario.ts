@@ -7,6 +7,7 @@ import {
   type OpenAIChatRequest,
   type PlanInput,
   type PreparedTurn,
+  type RedactionOptions,
   type Session,
 } from '../src/index.js';
 import { type CatalogFixture, type ScriptedTurn, SYSTEM_PROMPT } from './fixtures.js';
@@ -33,7 +34,10 @@ export interface Bench {
  * An engine over the fixture catalog with the real o200k_base tokenizer (the default), a deterministic clock and
  * deterministic ids, and a new session holding the catalog's `always` items plus a few `manual` ones.
  */
-export async function createBench(catalog: CatalogFixture): Promise<Bench> {
+export async function createBench(
+  catalog: CatalogFixture,
+  extra: { readonly redaction?: RedactionOptions } = {},
+): Promise<Bench> {
   const selector = createLexicalSelector();
   let clock = Date.UTC(2025, 0, 1);
   let nextId = 0;
@@ -50,6 +54,7 @@ export async function createBench(catalog: CatalogFixture): Promise<Bench> {
       return new Date(clock);
     },
     newId: () => `id-${(++nextId).toString(36)}`,
+    ...extra,
   });
   const session = await engine.createSession({ title: 'Benchmark' });
   for (const ref of catalog.manualForSession) await session.addItem(ref);

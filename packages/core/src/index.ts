@@ -28,6 +28,25 @@ export {
 } from './memory/index.js';
 export * from './planner/index.js';
 export {
+  BUILTIN_SECRET_KINDS,
+  type BuiltinSecretKind,
+  createRedactor,
+  expiredSessions,
+  HIGH_ENTROPY_MIN_LENGTH,
+  HIGH_ENTROPY_THRESHOLD,
+  PrivateSessionStore,
+  type RedactedText,
+  type Redaction,
+  type RedactionOptions,
+  type RedactionPattern,
+  type Redactor,
+  type RetentionOptions,
+  redactionMarker,
+  redactMessage,
+  redactSecrets,
+  shannonEntropy,
+} from './privacy/index.js';
+export {
   type AnthropicBlock,
   type AnthropicMessage,
   type AnthropicMessagesRequest,
@@ -54,6 +73,7 @@ export {
   isContextMode,
   type Lease,
   type LeaseScope,
+  type MessageRedaction,
   type ModelReply,
   type NoteMessage,
   type Pin,

@@ -2,6 +2,7 @@ import type { ForkOptions } from '../branches/index.js';
 import type { Catalog } from '../catalog/index.js';
 import type { MemoryBank } from '../memory/index.js';
 import type { ContextPlan, ModeLimits } from '../planner/index.js';
+import type { Redactor, RetentionOptions } from '../privacy/index.js';
 import type { AgentSelector } from '../retrieval/index.js';
 import type { ContextMode } from '../session/index.js';
 import type { Store } from '../store/index.js';
@@ -14,6 +15,10 @@ export interface EngineContext<R> {
   readonly catalog: Catalog;
   readonly store: Store;
   readonly selector: AgentSelector;
+  /** Every text entering a session passes through it before it is stored or planned. */
+  readonly redactor: Redactor;
+  /** Applied when the engine is created and by `engine.applyRetention()`. */
+  readonly retention: RetentionOptions | null;
   readonly candidates: CandidateFactory;
   readonly model: string;
   readonly contextWindow: number;

@@ -41,6 +41,15 @@ import {
   type ModeLimits,
   planContext,
 } from '../planner/index.js';
+import {
+  createRedactor,
+  PrivateSessionStore,
+  type RedactionOptions,
+  type RetentionOptions,
+  redactingSummarizer,
+  redactionIssues,
+  retentionIssues,
+} from '../privacy/index.js';
 import { type OpenAIChatRequest, renderOpenAIChat } from '../render/index.js';
 import { type AgentSelector, createLexicalSelector } from '../retrieval/index.js';
 import {
@@ -61,6 +70,7 @@ import { CandidateFactory } from './candidates.js';
 import type { EngineContext } from './context.js';
 import { randomId } from './ids.js';
 import type { LongHistorySettings } from './long-history.js';
+import { deleteExpiredSessions } from './retention.js';
 import { Session } from './session.js';
 
 export interface DeleteOptions {
@@ -98,6 +108,10 @@ export interface EngineOptions<R> {
   readonly history?: HistoryOptions;
   /** When data URLs and oversized tool outputs are stored once and sent as references; `false`: never. */
   readonly largeContent?: LargeContentOptions | false;
+  /** Secret redaction: the host's own patterns, built-ins to disable, or `enabled: false`. On by default. */
+  readonly redaction?: RedactionOptions;
+  /** Deletes sessions not updated for `maxAgeDays` when the engine is created (`engine.deletedAtOpen`). */
+  readonly retention?: RetentionOptions;
   /** For tests and replays: the clock and the id source. */
   readonly now?: () => Date;
   readonly newId?: () => string;
@@ -151,6 +165,10 @@ function checkOptions(options: EngineOptions<unknown>, reservedOutput: number): 
     }
   }
   issues.push(...memoryLimitIssues(options.memory));
+  if (options.redaction !== undefined) issues.push(...redactionIssues(options.redaction, 'redaction'));
+  if (options.retention !== undefined) {
+    issues.push(...retentionIssues(options.retention?.maxAgeDays, 'retention.maxAgeDays'));
+  }
   if (issues.length > 0) throw new ValidationError('Invalid engine options', issues);
   return longHistory;
 }
@@ -162,13 +180,18 @@ function checkOptions(options: EngineOptions<unknown>, reservedOutput: number): 
 export class Engine<R = OpenAIChatRequest> {
   readonly #context: { -readonly [K in keyof EngineContext<R>]: EngineContext<R>[K] };
   readonly #open = new Map<string, Promise<Session<R>>>();
+  readonly #deletedAtOpen: readonly SessionRecord[];
 
   /** @internal use `createEngine`. */
-  constructor(context: Omit<EngineContext<R>, 'fork'>) {
+  constructor({
+    deletedAtOpen = [],
+    ...context
+  }: Omit<EngineContext<R>, 'fork'> & { readonly deletedAtOpen?: readonly SessionRecord[] }) {
     this.#context = {
       ...context,
       fork: (sessionId, messageId, options) => this.fork(sessionId, messageId, options),
     };
+    this.#deletedAtOpen = Object.freeze([...deletedAtOpen]);
   }
 
   get catalog(): Catalog {
@@ -202,17 +225,30 @@ export class Engine<R = OpenAIChatRequest> {
 
   /**
    * A new session holding every enabled `always` item of the catalog. `memory: false`: it neither gives memories
-   * to other sessions nor receives theirs.
+   * to other sessions nor receives theirs. A `private` one lives only in this tab's memory and takes no part in
+   * memory either (see `session.setPrivate`).
    */
   async createSession({
     title = 'New chat',
     memory,
+    private: isPrivate = false,
   }: {
     title?: string;
     memory?: boolean;
+    private?: boolean;
   } = {}): Promise<Session<R>> {
-    const fresh = newSessionRecord(this.#context.newId(), title, this.#context.catalog, this.#context.now());
-    const record = memory === false ? { ...fresh, memory } : fresh;
+    const { redactor, catalog, newId, now } = this.#context;
+    const fresh = newSessionRecord(
+      newId(),
+      typeof title === 'string' ? redactor.redact(title).text : title,
+      catalog,
+      now(),
+    );
+    const record = {
+      ...fresh,
+      ...(memory === false && { memory }),
+      ...(isPrivate && { private: true }),
+    };
     await this.#context.store.createSession(record);
     const session = new Session(this.#context, record, []);
     this.#open.set(record.id, Promise.resolve(session));
@@ -295,7 +331,38 @@ export class Engine<R = OpenAIChatRequest> {
     const session = await this.openSession(sessionId);
     const checked = checkMemoryInputs(entries, new Set(session.messages.map((message) => message.id)));
     if (!usesMemory(session.record)) return [];
-    return this.#context.memories.add(session.record, checked);
+    const clean = (text: string) => this.#context.redactor.redact(text).text;
+    return this.#context.memories.add(
+      session.record,
+      checked.map((entry) =>
+        entry.kind === 'preference'
+          ? { ...entry, value: clean(entry.value) }
+          : { ...entry, text: clean(entry.text) },
+      ),
+    );
+  }
+
+  /**
+   * Deletes every session last updated more than `days` days ago, with the memories learned from it; returns their
+   * records, oldest first. A session goes only with its whole tree of branches: one still in use keeps the history
+   * it sees.
+   */
+  async deleteSessionsOlderThan(days: number): Promise<SessionRecord[]> {
+    const { store, memories, now } = this.#context;
+    const expired = await deleteExpiredSessions(store, memories, days, new Date(now()));
+    for (const record of expired) this.#open.delete(record.id);
+    return expired;
+  }
+
+  /** Applies the `retention` the engine was created with (nothing without one); returns what it deleted. */
+  async applyRetention(): Promise<SessionRecord[]> {
+    const { retention } = this.#context;
+    return retention ? this.deleteSessionsOlderThan(retention.maxAgeDays) : [];
+  }
+
+  /** The sessions `retention` deleted when the engine was created. */
+  get deletedAtOpen(): readonly SessionRecord[] {
+    return this.#deletedAtOpen;
   }
 
   /**
@@ -349,7 +416,12 @@ export function createEngine<R>(
 ): Promise<Engine<R>>;
 export async function createEngine<R>(options: EngineOptions<R>): Promise<Engine<R>> {
   const reservedOutput = options.reservedOutput ?? Math.min(4096, Math.floor(options.contextWindow / 4));
-  const longHistory = checkOptions(options as EngineOptions<unknown>, reservedOutput);
+  const checked = checkOptions(options as EngineOptions<unknown>, reservedOutput);
+  const redactor = createRedactor(options.redaction);
+  const { summarizer } = checked.history;
+  const longHistory: LongHistorySettings = summarizer
+    ? { ...checked, history: { ...checked.history, summarizer: redactingSummarizer(summarizer, redactor) } }
+    : checked;
   const catalog = options.catalog instanceof Catalog ? options.catalog : defineCatalog(options.catalog);
   const counter =
     typeof options.tokenizer === 'object'
@@ -360,14 +432,22 @@ export async function createEngine<R>(options: EngineOptions<R>): Promise<Engine
   ) as Record<ContextMode, ModeLimits>;
   const now = options.now ?? (() => new Date());
   const model = options.model;
-  const store = options.store ?? new MemoryStore();
+  // Private sessions stay in this tab's memory whatever store the host gives.
+  const store = new PrivateSessionStore(options.store ?? new MemoryStore());
   const newId = options.newId ?? randomId;
   const stamp = () => now().toISOString();
+  const memories = new MemoryBank(store, { ...DEFAULT_MEMORY_LIMITS, ...options.memory }, newId, stamp);
   return new Engine<R>({
     catalog,
     store,
     // The default selector learns in memory only: writing to the host's store is something the host opts into.
     selector: options.selector ?? createLexicalSelector(),
+    redactor,
+    retention: options.retention ?? null,
+    // Retention runs before any session can be opened.
+    deletedAtOpen: options.retention
+      ? await deleteExpiredSessions(store, memories, options.retention.maxAgeDays, now())
+      : [],
     candidates: new CandidateFactory(withTokenCache(counter)),
     model,
     contextWindow: options.contextWindow,
@@ -378,7 +458,7 @@ export async function createEngine<R>(options: EngineOptions<R>): Promise<Engine
     render: options.render ?? ((plan) => renderOpenAIChat(plan, { model }) as R),
     now: stamp,
     newId,
-    memories: new MemoryBank(store, { ...DEFAULT_MEMORY_LIMITS, ...options.memory }, newId, stamp),
+    memories,
     longHistory,
   });
 }

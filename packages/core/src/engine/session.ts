@@ -18,6 +18,7 @@ import {
   planContext,
   type TurnCandidate,
 } from '../planner/index.js';
+import { SessionRedaction } from '../privacy/index.js';
 import type { OpenAIChatRequest } from '../render/index.js';
 import type { RetrievalSet } from '../retrieval/index.js';
 import {
@@ -161,6 +162,7 @@ export class Session<R = OpenAIChatRequest> {
   readonly #turnOfMessage = new Map<string, Turn>();
   readonly #systemPrompt: SystemPrompt;
   readonly #history: LongHistory;
+  readonly #redaction: SessionRedaction;
   #open: OpenTurn<R> | typeof PREPARING | null = null;
   #committing = false;
   #writing: Promise<unknown> = Promise.resolve();
@@ -174,6 +176,7 @@ export class Session<R = OpenAIChatRequest> {
     for (const turn of groupTurns(messages)) this.#addTurn(turn);
     this.#systemPrompt = new SystemPrompt(engine.systemPrompt);
     this.#history = new LongHistory(engine.longHistory, engine.candidates);
+    this.#redaction = new SessionRedaction(engine.redactor);
   }
 
   get id(): string {
@@ -222,6 +225,24 @@ export class Session<R = OpenAIChatRequest> {
   /** The id of the last message this session (or branch) sees; null when it has none. */
   get head(): string | null {
     return this.#messages.at(-1)?.id ?? null;
+  }
+
+  /** A private session lives only in this tab's memory and takes no part in cross-conversation memory. */
+  get isPrivate(): boolean {
+    return this.#record.private === true;
+  }
+
+  /**
+   * Turning privacy on moves the session out of the persistent store (kept in this tab's memory only); turning it
+   * off writes it all to the persistent store.
+   */
+  async setPrivate(on: boolean): Promise<void> {
+    if (typeof on !== 'boolean') {
+      throw new ValidationError('Invalid privacy mode', [{ path: 'on', message: 'must be a boolean' }]);
+    }
+    await this.#update((record) => ((record.private ?? false) === on ? record : { ...record, private: on }));
+    // What it gave other conversations lives in the persistent store: a private session keeps none of it there.
+    if (on) await this.#engine.memories.forgetSessions([this.id]);
   }
 
   /** True between `prepare` and `commit`/`rollback`. */
@@ -296,12 +317,14 @@ export class Session<R = OpenAIChatRequest> {
   }
 
   setTitle(title: string): Promise<void> {
-    return this.#update((record) => ({ ...record, title }));
+    const redacted = this.#redaction.plain(title);
+    return this.#update((record) => ({ ...record, title: redacted }));
   }
 
   /** Sets the trailing workspace message, always the last one sent; `null` removes it. */
   setWorkspace(text: string | null): Promise<void> {
-    return this.#update((record) => ({ ...record, workspace: text === '' ? null : text }));
+    const [redacted = null] = text === null || text === '' ? [] : this.#redaction.text('workspace', text);
+    return this.#update((record) => ({ ...record, workspace: redacted }));
   }
 
   /** Sets the current task; leases scoped to any other task end. Returns the pins that lapsed. */
@@ -347,14 +370,17 @@ export class Session<R = OpenAIChatRequest> {
         { path: 'target', message: 'a card needs a non-empty title and a text' },
       ]);
     }
+    const pinId = this.#engine.newId();
+    const [title = '', text = ''] =
+      target.kind === 'card' ? this.#redaction.text(`pin:${pinId}`, target.title, target.text) : [];
     const owned: PinTarget =
       target.kind === 'item'
         ? { kind: 'item', ref: toRef(target.ref) }
         : target.kind === 'message'
           ? { kind: 'message', messageId: target.messageId }
-          : { kind: 'card', title: target.title, text: target.text };
+          : { kind: 'card', title, text };
     const pin = makePin(
-      this.#engine.newId(),
+      pinId,
       frozenJsonCopy(owned),
       kind,
       lease && frozenJsonCopy(lease),
@@ -399,7 +425,7 @@ export class Session<R = OpenAIChatRequest> {
   #systemParts() {
     this.#systemPrompt.setGlobal(this.#engine.systemPrompt.global);
     this.#systemPrompt.setAgentPrompt(this.#engine.systemPrompt.agent);
-    return this.#systemPrompt.parts();
+    return this.#redaction.fragments(this.#systemPrompt.parts());
   }
 
   // ── turns ───────────────────────────────────────────────────────────────────────────────────────────────
@@ -428,11 +454,17 @@ export class Session<R = OpenAIChatRequest> {
         newId: this.#engine.newId,
         now: this.#engine.now,
       });
-      const compacted = await this.#history.compact(history, userText, false);
-      const content = compacted.text;
+      // Secrets go first, so that content stored once (a large paste) is stored redacted too.
+      const redacted = this.#redaction.message<UserMessage>({
+        id,
+        role: 'user',
+        content: userText,
+        createdAt: this.#engine.now(),
+      });
+      const compacted = await this.#history.compact(history, redacted.content, false);
       history = compacted.turn;
-      const userMessage: UserMessage = { id, role: 'user', content, createdAt: this.#engine.now() };
-      const retrievalSet = await this.#select(content);
+      const userMessage: UserMessage = { ...redacted, content: compacted.text };
+      const retrievalSet = await this.#select(userMessage.content);
       const memory = await this.#engine.memories.offeredTo(this.#record);
       const input = this.#planInput(userMessage, [], retrievalSet, history, memory);
       const prepared = this.#render(input, userMessage, [], retrievalSet);
@@ -522,17 +554,18 @@ export class Session<R = OpenAIChatRequest> {
     const results: ToolResultMessage[] = [];
     for (const call of calls) {
       const result = byId.get(call.id) as ToolResultInput;
-      const compacted = await this.#history.compact(history, result.content, true);
-      history = compacted.turn;
-      results.push({
+      const redacted = this.#redaction.message<ToolResultMessage>({
         id: this.#engine.newId(),
         role: 'tool',
         createdAt: this.#engine.now(),
         toolCallId: call.id,
         toolName: call.name,
-        content: compacted.text,
+        content: result.content,
         ...(result.isError && { isError: true }),
       });
+      const compacted = await this.#history.compact(history, redacted.content, true);
+      history = compacted.turn;
+      results.push({ ...redacted, content: compacted.text });
     }
     if (this.#open !== open || this.#committing)
       throw new TransactionError(`Cannot continue: the turn changed while storing its tool results.`);
@@ -587,11 +620,7 @@ export class Session<R = OpenAIChatRequest> {
       this.#messages.push(...messages);
       this.#addTurn({ id: prepared.userMessage.id, index: this.#turns.length, messages });
       this.#open = null;
-      reportUse(this.#engine.selector, {
-        kind: 'included',
-        query: prepared.userMessage.content,
-        keys: agentKeysOf(prepared.plan),
-      });
+      this.#learnFrom('included', agentKeysOf(prepared.plan), prepared.userMessage.content);
       if (checkpoint) await this.#rememberSummary(checkpoint);
       return { assistantMessage, messages, expiredPins: expired };
     }).finally(() => {
@@ -635,7 +664,12 @@ export class Session<R = OpenAIChatRequest> {
     }
     if (typeof content !== 'string') issues.push({ path: 'content', message: 'must be a string' });
     if (issues.length > 0) throw new ValidationError('Invalid note', issues);
-    const note: ChatMessage = { id: this.#engine.newId(), role, content, createdAt: this.#engine.now() };
+    const note: ChatMessage = this.#redaction.message({
+      id: this.#engine.newId(),
+      role,
+      content,
+      createdAt: this.#engine.now(),
+    });
     return this.#exclusive(async () => {
       const record = { ...this.#record, updatedAt: note.createdAt };
       await this.#engine.store.commitTurn({
@@ -677,13 +711,13 @@ export class Session<R = OpenAIChatRequest> {
   }
 
   #assistantMessage(modelReply: ModelReply, prepared: PreparedTurn<R>): AssistantMessage {
-    return {
+    return this.#redaction.message<AssistantMessage>({
       id: this.#engine.newId(),
       role: 'assistant',
       createdAt: this.#engine.now(),
       modelReply,
       requestContext: prepared.requestContext,
-    };
+    });
   }
 
   #usageReport(plan: ContextPlan, usage: Usage | undefined, reply: ModelReply): UsageReport {
@@ -729,7 +763,13 @@ export class Session<R = OpenAIChatRequest> {
   #reportUse(kind: 'pinned' | 'removed', keys: readonly ItemKey[]): void {
     const open =
       this.#open !== null && this.#open !== PREPARING ? this.#open.prepared.userMessage : undefined;
-    reportUse(this.#engine.selector, { kind, keys, query: latestUserText(this.#messages, open?.content) });
+    this.#learnFrom(kind, keys, latestUserText(this.#messages, open?.content));
+  }
+
+  /** What a selector learns outlives the session (it may persist it): a private session teaches it nothing. */
+  #learnFrom(kind: 'included' | 'pinned' | 'removed', keys: readonly ItemKey[], query: string): void {
+    if (this.isPrivate) return;
+    reportUse(this.#engine.selector, { kind, keys, query });
   }
 
   #planInput(
@@ -797,7 +837,7 @@ export class Session<R = OpenAIChatRequest> {
       .filter((turn) => !pinnedTurns.has(turn.index))
       .map((turn) => candidates.turn(turn));
     const workspace = this.#record.workspace;
-    return {
+    const input: PlanInput = {
       contextWindow: this.#engine.contextWindow,
       reservedOutput: this.#engine.reservedOutput,
       mode,
@@ -821,6 +861,8 @@ export class Session<R = OpenAIChatRequest> {
       retrievalSetId: retrievalSet?.id ?? null,
       ...this.#history.planFields(turnHistory, this.#turnOfMessage),
     };
+    const redactions = this.#redaction.summary(input);
+    return redactions.length > 0 ? { ...input, redactions } : input;
   }
 
   #render(

@@ -1,4 +1,5 @@
 import type { Catalog, ItemKey, ItemRef } from '../catalog/index.js';
+import { reportError } from '../errors/index.js';
 import type { ContextPlan } from '../planner/index.js';
 import type { AgentSelector, UseEvent } from '../retrieval/index.js';
 import type { ChatMessage } from '../session/index.js';
@@ -10,9 +11,9 @@ import type { ChatMessage } from '../session/index.js';
 export function reportUse(selector: AgentSelector, event: UseEvent): void {
   if (!selector.recordUse || event.keys.length === 0 || event.query.trim() === '') return;
   try {
-    Promise.resolve(selector.recordUse(event)).catch(reportLater);
+    Promise.resolve(selector.recordUse(event)).catch(reportError);
   } catch (error) {
-    reportLater(error);
+    reportError(error);
   }
 }
 
@@ -37,13 +38,4 @@ export function latestUserText(messages: readonly ChatMessage[], open: string | 
     if (message.role === 'user') return message.content;
   }
   return '';
-}
-
-function reportLater(error: unknown): void {
-  const report = (globalThis as { reportError?: (error: unknown) => void }).reportError;
-  if (report) report(error);
-  else
-    setTimeout(() => {
-      throw error;
-    });
 }

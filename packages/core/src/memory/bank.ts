@@ -20,7 +20,7 @@ export interface Memories {
 
 /** Whether a session takes part in cross-conversation memory: yes unless its record says `memory: false`. */
 export function usesMemory(record: SessionRecord): boolean {
-  return record.memory !== false;
+  return record.memory !== false && record.private !== true;
 }
 
 /** Checks what a host hands to `engine.remember`, with the path of every problem. */

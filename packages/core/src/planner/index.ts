@@ -25,6 +25,7 @@ export type {
   MemoryCandidate,
   ModeLimits,
   PlanInput,
+  PlanRedaction,
   PromptCandidate,
   PromptPart,
   Section,

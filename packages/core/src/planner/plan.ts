@@ -400,6 +400,7 @@ export function planContext(input: PlanInput): ContextPlan {
     included: ordered,
     excluded,
     retrievalSetId: input.retrievalSetId,
+    redactions: input.redactions ?? [],
   };
 }
 

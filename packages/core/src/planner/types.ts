@@ -200,6 +200,15 @@ export interface PlanInput {
   readonly checkpoint?: CheckpointCandidate | null;
   /** Absent: history is taken newest first after agent items, with no share cap and no importance (as before). */
   readonly historyPolicy?: HistoryPolicy;
+  /** Which candidates had secrets replaced by markers before planning; never the secrets themselves. */
+  readonly redactions?: readonly PlanRedaction[];
+}
+
+/** A candidate whose text had secrets of one kind replaced by `[REDACTED:<kind>]`, and how many. */
+export interface PlanRedaction {
+  readonly candidateId: string;
+  readonly kind: string;
+  readonly count: number;
 }
 
 /** Why a candidate is in the plan. */
@@ -286,4 +295,6 @@ export interface ContextPlan {
   readonly included: readonly IncludedEntry[];
   readonly excluded: readonly ExcludedEntry[];
   readonly retrievalSetId: string | null;
+  /** Copied from the input: candidates whose secrets were redacted, by kind and count. */
+  readonly redactions: readonly PlanRedaction[];
 }

@@ -1,8 +1,8 @@
 import type { CatalogItem } from '../catalog/index.js';
 import type { Embedder } from '../embeddings/index.js';
+import { reportError } from '../errors/index.js';
 import type { EmbeddingCache } from '../store/index.js';
 import { embeddingHash, embeddingText } from './item-text.js';
-import { reportLater } from './learning.js';
 import { FlatVectorIndex, type VectorIndex } from './vector-index.js';
 
 export interface ItemVectors {
@@ -47,7 +47,7 @@ export async function embedItems(
     });
   }
   // A cache that cannot take them (quota) costs a re-embed after a reload, not this selection.
-  if (cache && fresh.size > 0) await cache.putEmbeddings(embedder.modelId, fresh).catch(reportLater);
+  if (cache && fresh.size > 0) await cache.putEmbeddings(embedder.modelId, fresh).catch(reportError);
   const first = found.get(hashes[0] ?? '');
   const index = createIndex(first?.length ?? 1);
   for (const hash of hashes) index.add(found.get(hash) as Float32Array);

@@ -1,5 +1,5 @@
 import type { ItemKey, JsonValue } from '../catalog/index.js';
-import { CorruptRecordError } from '../errors/index.js';
+import { CorruptRecordError, reportError } from '../errors/index.js';
 import type { DocumentStore } from '../store/index.js';
 import { tokenize } from './tokenize.js';
 
@@ -245,7 +245,7 @@ export class PersistedUseMemory {
         const stored = await this.#store?.getDocument(this.memory.documentKey);
         if (stored !== undefined) this.memory.load(stored);
       } catch (error) {
-        reportLater(error);
+        reportError(error);
       }
     })();
     return this.#loading;
@@ -257,7 +257,7 @@ export class PersistedUseMemory {
     if (!this.#store || this.#timer !== undefined) return;
     this.#timer = setTimeout(() => {
       this.#timer = undefined;
-      this.#save().catch(reportLater);
+      this.#save().catch(reportError);
     }, this.#delay);
     // In Node, a pending write must not keep the process alive.
     (this.#timer as { unref?: () => void }).unref?.();
@@ -279,13 +279,4 @@ export class PersistedUseMemory {
       .then(() => store.putDocument(this.memory.documentKey, this.memory.toJson()));
     return this.#saving;
   }
-}
-
-export function reportLater(error: unknown): void {
-  const report = (globalThis as { reportError?: (error: unknown) => void }).reportError;
-  if (report) report(error);
-  else
-    setTimeout(() => {
-      throw error;
-    });
 }

@@ -20,6 +20,7 @@ export type {
   ContextMode,
   Lease,
   LeaseScope,
+  MessageRedaction,
   ModelReply,
   NoteMessage,
   Pin,

@@ -45,10 +45,21 @@ export interface ModelReply {
   readonly stopReason?: string;
 }
 
+/** A secret replaced by its marker before the message was kept: the field, and where the marker is in it. */
+export interface MessageRedaction {
+  readonly kind: string;
+  /** `content`, or a path into a tool call such as `toolCalls[0].arguments.headers.authorization`. */
+  readonly field: string;
+  readonly start: number;
+  readonly end: number;
+}
+
 interface MessageBase {
   readonly id: string;
   /** ISO 8601. */
   readonly createdAt: string;
+  /** Secrets replaced before the message was stored; absent when there were none. */
+  readonly redactions?: readonly MessageRedaction[];
 }
 
 export type UserMessage = MessageBase & { readonly role: 'user'; readonly content: string };
@@ -159,6 +170,11 @@ export interface SessionRecord {
   readonly memory?: boolean;
   /** Summaries of older turns, newest last; absent until history first outgrows its share. */
   readonly checkpoints?: readonly Checkpoint[];
+  /**
+   * A private session lives only in the tab's memory (never in the persistent store) and takes no part in
+   * cross-conversation memory. Absent means false.
+   */
+  readonly private?: boolean;
 }
 
 /** Token usage a provider reported for one request. */

@@ -3,6 +3,7 @@ import type { JsonValue } from '../../catalog/index.js';
 import {
   CorruptRecordError,
   NotFoundError,
+  reportError,
   StorageQuotaError,
   StoreClosedError,
   StoreVersionError,
@@ -79,15 +80,6 @@ function isQuotaError(error: unknown): boolean {
 
 /** A stale index: the session row's counts are not the ones the commit was encoded against. */
 class StaleIndex extends Error {}
-
-function reportError(error: unknown): void {
-  const report = (globalThis as { reportError?: (error: unknown) => void }).reportError;
-  if (report) report(error);
-  else
-    setTimeout(() => {
-      throw error;
-    });
-}
 
 /**
  * A Store in IndexedDB (through idb): sessions survive reloads, and every tab sees the others' changes. Open it
