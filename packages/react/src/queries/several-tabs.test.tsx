@@ -29,7 +29,7 @@ async function twoTabs(): Promise<{ here: Engine; there: Engine; storeThere: Idb
 /** The details of the session's latest reply, whichever tab wrote it. */
 function LatestReply({ sessionId }: { sessionId: string }) {
   const messages = useMessages(sessionId);
-  const reply = messages.data?.findLast((message) => message.role === 'assistant');
+  const reply = messages.data?.filter((message) => message.role === 'assistant').at(-1);
   return reply ? <ContextDetails sessionId={sessionId} messageId={reply.id} /> : <p>No reply yet</p>;
 }
 
