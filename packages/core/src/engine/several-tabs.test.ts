@@ -33,6 +33,8 @@ describe('Several tabs on one IndexedDB database', () => {
   test("another tab's pin and turn make this tab's copy stale; openSession then loads them", async () => {
     const { here, there } = await twoTabs();
     const mine = await here.createSession();
+    // The other tab hears of the creation after it has loaded the session: that must not make its copy stale, or
+    // the pin below would be refused.
     const theirs = await there.openSession(mine.id);
     const pin = await theirs.pin({ kind: 'item', ref: rule });
     const { messages } = await theirs.commit(await theirs.prepare('Hello from there'), 'Hi there');
