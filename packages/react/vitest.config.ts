@@ -1,3 +1,4 @@
+import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
 import react from '@vitejs/plugin-react';
@@ -7,6 +8,7 @@ import { chromiumPath } from './vitest.chromium-setup.js';
 
 // Everything here runs in headless Chromium (Vitest browser mode), the system's browser, never a downloaded one:
 //   components   *.test.ts(x) next to the code: rendering from real core data, keyboard, store round trips, axe
+//   react18      the same tests on React 18 (a peer the kit supports), installed as react-18 / react-dom-18
 //   storybook    every story of .storybook (at the repository root) as a test: its play function, then axe
 //                (`parameters.a11y.test = 'error'` makes a violation fail the story)
 const packageDir = fileURLToPath(new URL('.', import.meta.url));
@@ -46,6 +48,16 @@ const optimizeDeps = {
   ],
 };
 
+// React 18 for the react18 project only: every import of react and react-dom (the kit's, react-query's, the test
+// renderer's, and react-dom's own) goes to the aliased copies. Absolute paths, since react-dom-18 sits beside
+// React 19 and would otherwise find that one.
+const installed = (name: string) =>
+  realpathSync(fileURLToPath(new URL(`./node_modules/${name}`, import.meta.url)));
+const react18 = [
+  { find: /^react-dom(\/.*)?$/, replacement: `${installed('react-dom-18')}$1` },
+  { find: /^react(\/.*)?$/, replacement: `${installed('react-18')}$1` },
+];
+
 export default defineConfig({
   plugins: [react()],
   test: {
@@ -58,6 +70,21 @@ export default defineConfig({
           name: 'components',
           include: ['src/**/*.test.{ts,tsx}'],
           globalSetup: ['./vitest.chromium-setup.ts'],
+          provide: { reactMajor: 19 },
+          browser: browser(),
+        },
+      },
+      {
+        extends: true,
+        optimizeDeps,
+        resolve: { alias: react18 },
+        // Its own pre-bundled dependencies: React 18 must not share a cache with the React 19 project's.
+        cacheDir: 'node_modules/.vite/react18',
+        test: {
+          name: 'react18',
+          include: ['src/**/*.test.{ts,tsx}'],
+          globalSetup: ['./vitest.chromium-setup.ts'],
+          provide: { reactMajor: 18 },
           browser: browser(),
         },
       },

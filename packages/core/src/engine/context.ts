@@ -9,6 +9,7 @@ import type { Store } from '../store/index.js';
 import type { CandidateFactory } from './candidates.js';
 import type { LongHistorySettings } from './long-history.js';
 import type { Session } from './session.js';
+import type { StaleSessions } from './staleness.js';
 
 /** What sessions read from their engine. The catalog may be replaced; sessions always see the current one. */
 export interface EngineContext<R> {
@@ -34,4 +35,6 @@ export interface EngineContext<R> {
   readonly fork: (sessionId: string, messageId: string, options: ForkOptions) => Promise<Session<R>>;
   /** Checkpoints, importance and content stored once. */
   readonly longHistory: LongHistorySettings;
+  /** Session objects another tab has changed since they were loaded: they must not write. */
+  readonly stale: StaleSessions;
 }

@@ -72,6 +72,7 @@ import { randomId } from './ids.js';
 import type { LongHistorySettings } from './long-history.js';
 import { deleteExpiredSessions } from './retention.js';
 import { Session } from './session.js';
+import { holdsStored, remoteChange, StaleSessions } from './staleness.js';
 
 export interface DeleteOptions {
   /** What to do when the session has branches: refuse with a BranchError (default), or delete them too. */
@@ -180,18 +181,48 @@ function checkOptions(options: EngineOptions<unknown>, reservedOutput: number): 
 export class Engine<R = OpenAIChatRequest> {
   readonly #context: { -readonly [K in keyof EngineContext<R>]: EngineContext<R>[K] };
   readonly #open = new Map<string, Promise<Session<R>>>();
+  /** Sessions being compared with the store after another tab changed them. */
+  readonly #checking = new Map<string, Promise<void>>();
   readonly #deletedAtOpen: readonly SessionRecord[];
 
   /** @internal use `createEngine`. */
   constructor({
     deletedAtOpen = [],
     ...context
-  }: Omit<EngineContext<R>, 'fork'> & { readonly deletedAtOpen?: readonly SessionRecord[] }) {
+  }: Omit<EngineContext<R>, 'fork' | 'stale'> & { readonly deletedAtOpen?: readonly SessionRecord[] }) {
+    const stale = new StaleSessions();
     this.#context = {
       ...context,
+      stale,
       fork: (sessionId, messageId, options) => this.fork(sessionId, messageId, options),
     };
     this.#deletedAtOpen = Object.freeze([...deletedAtOpen]);
+    // Another tab changed a session this engine holds: its object is marked, and `openSession` loads it afresh.
+    // The check starts before any later listener (a UI refetching) can call `openSession`, which waits for it.
+    context.store.subscribe((event) => {
+      const sessionId = remoteChange(event);
+      const cached = sessionId === undefined ? undefined : this.#open.get(sessionId);
+      if (sessionId !== undefined && cached) this.#checkFresh(sessionId, cached);
+    });
+  }
+
+  #checkFresh(sessionId: string, cached: Promise<Session<R>>): void {
+    const { store, stale } = this.#context;
+    const check = Promise.all([cached, store.loadSession(sessionId)])
+      .then(([session, stored]) => {
+        if (!holdsStored(session, stored)) stale.mark(session);
+      })
+      // A copy that cannot be compared is not trusted; one that never loaded is not cached.
+      .catch(() =>
+        cached.then(
+          (session) => stale.mark(session),
+          () => undefined,
+        ),
+      )
+      .finally(() => {
+        if (this.#checking.get(sessionId) === check) this.#checking.delete(sessionId);
+      });
+    this.#checking.set(sessionId, check);
   }
 
   get catalog(): Catalog {
@@ -255,19 +286,27 @@ export class Engine<R = OpenAIChatRequest> {
     return session;
   }
 
-  /** The session with this id; the same object for as long as the engine lives. */
+  /**
+   * The session with this id: the same object until another tab changes the session, then a fresh one loaded from
+   * the store (the old object stays in use while it has a turn open; see "Several tabs" in the README).
+   */
   async openSession(sessionId: string): Promise<Session<R>> {
-    let session = this.#open.get(sessionId);
-    if (!session) {
-      session = this.#context.store.loadSession(sessionId).then((loaded) => {
-        if (!loaded) throw new NotFoundError('session', sessionId);
-        return branchMessages(this.#context.store, loaded).then(
-          (messages) => new Session(this.#context, loaded.record, messages),
-        );
-      });
-      session.catch(() => this.#open.delete(sessionId));
-      this.#open.set(sessionId, session);
+    await this.#checking.get(sessionId);
+    const cached = this.#open.get(sessionId);
+    if (cached) {
+      const held = await cached;
+      if (!this.#context.stale.has(held) || held.isTurnOpen) return held;
+      if (this.#open.get(sessionId) === cached) this.#open.delete(sessionId);
+      return this.openSession(sessionId);
     }
+    const session = this.#context.store.loadSession(sessionId).then((loaded) => {
+      if (!loaded) throw new NotFoundError('session', sessionId);
+      return branchMessages(this.#context.store, loaded).then(
+        (messages) => new Session(this.#context, loaded.record, messages),
+      );
+    });
+    session.catch(() => this.#open.delete(sessionId));
+    this.#open.set(sessionId, session);
     return session;
   }
 

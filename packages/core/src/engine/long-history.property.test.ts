@@ -85,7 +85,9 @@ describe('long conversations through the engine', () => {
           }
         },
       ),
-      { numRuns: 40 },
+      // A fixed seed: the runs must include both summaries and failures (checked below), which a random 40 runs
+      // do not always draw.
+      { numRuns: 40, seed: 20_261_122 },
     );
     // The conversations were long enough to summarize, and the summarizer failed now and then.
     expect(seen.summarized).toBeGreaterThan(0);

@@ -245,6 +245,15 @@ export class Session<R = OpenAIChatRequest> {
     if (on) await this.#engine.memories.forgetSessions([this.id]);
   }
 
+  /**
+   * True once another tab changed this session after this object loaded it (see "Several tabs" in the README): it
+   * still reads what it had, but `prepare` and every write fail with StaleSessionError; `engine.openSession` gives
+   * the session as it is now.
+   */
+  get isStale(): boolean {
+    return this.#engine.stale.has(this);
+  }
+
   /** True between `prepare` and `commit`/`rollback`. */
   get isTurnOpen(): boolean {
     return this.#open !== null;
@@ -442,6 +451,7 @@ export class Session<R = OpenAIChatRequest> {
         `Session '${this.id}' already has a turn open; commit or roll it back before preparing another.`,
       );
     }
+    this.#engine.stale.check(this, this.id);
     this.#open = PREPARING;
     try {
       const id = this.#engine.newId();
@@ -894,8 +904,13 @@ export class Session<R = OpenAIChatRequest> {
   }
 
   // Writes run one at a time, each reading the record the previous one left, so no update is lost.
+  // A copy another tab has changed is never written over the change.
   #exclusive<T>(write: () => Promise<T>): Promise<T> {
-    const run = this.#writing.then(write, write);
+    const fresh = () => {
+      this.#engine.stale.check(this, this.id);
+      return write();
+    };
+    const run = this.#writing.then(fresh, fresh);
     this.#writing = run.catch(() => undefined);
     return run;
   }

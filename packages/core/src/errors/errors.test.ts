@@ -6,6 +6,7 @@ import {
   CorruptRecordError,
   CtxkitError,
   NotFoundError,
+  StaleSessionError,
   TransactionError,
   ValidationError,
 } from './index.js';
@@ -27,6 +28,7 @@ describe('ctxkit errors', () => {
       error: new CorruptRecordError('plan p1', 'changed'),
     },
     { name: 'BranchError', code: 'has_branches', error: new BranchError('s1', ['b1']) },
+    { name: 'StaleSessionError', code: 'stale_session', error: new StaleSessionError('s1') },
   ])('$name is named after its class and has a stable code for programs', ({ name, code, error }) => {
     expect(error).toBeInstanceOf(Error);
     expect(error).toBeInstanceOf(CtxkitError);

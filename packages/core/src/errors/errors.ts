@@ -65,6 +65,23 @@ export class TransactionError extends CtxkitError {
   readonly code = 'transaction_state';
 }
 
+/**
+ * A write through a session object that another tab has changed since it was loaded: writing its copy would undo
+ * that change. Nothing was written; `engine.openSession(sessionId)` gives the session as it is now.
+ */
+export class StaleSessionError extends CtxkitError {
+  readonly code = 'stale_session';
+  readonly sessionId: string;
+
+  constructor(sessionId: string) {
+    super(
+      `Session '${sessionId}' was changed in another tab since this copy was loaded; nothing was written. ` +
+        'Open it again with engine.openSession and retry.',
+    );
+    this.sessionId = sessionId;
+  }
+}
+
 /** Something named by id (a session, an item, a pin, a plan) does not exist. */
 export class NotFoundError extends CtxkitError {
   readonly code = 'not_found';

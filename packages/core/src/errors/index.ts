@@ -8,6 +8,7 @@ export {
   type EmbedderFailure,
   EmbedderLoadError,
   NotFoundError,
+  StaleSessionError,
   TransactionError,
   ValidationError,
 } from './errors.js';

@@ -114,6 +114,8 @@ export interface EngineOptions {
   readonly contextWindow?: number;
   readonly reservedOutput?: number;
   readonly store?: Store;
+  /** Engines sharing one database (two tabs) need ids that cannot collide. */
+  readonly idPrefix?: string;
 }
 
 /** A deterministic engine: approximate token counts, a fixed clock, sequential ids. */
@@ -122,6 +124,7 @@ export function kitEngine({
   contextWindow = 8_000,
   reservedOutput = 1_000,
   store = new MemoryStore(),
+  idPrefix = 'id',
 }: EngineOptions = {}): Promise<Engine> {
   let id = 0;
   let minute = 0;
@@ -134,7 +137,7 @@ export function kitEngine({
     tokenizer: createApproximateCounter(),
     systemPrompt: { global: 'You are a careful assistant for a web app.' },
     now: () => new Date(Date.UTC(2026, 0, 1, 12, minute++)),
-    newId: () => `id-${++id}`,
+    newId: () => `${idPrefix}-${++id}`,
   });
 }
 
