@@ -218,7 +218,14 @@ export function createHybridSelector(options: HybridSelectorOptions = {}): Hybri
       if (learning) await learning.ready();
 
       // Everything below is synchronous: the shared scratch scores cannot be used by two selections at once.
-      const eligible = (doc: number): boolean => !exclude.has((state.items[doc] as CatalogItem).key);
+      // Eligibility is asked for every document a query touches (thousands): a flag per document answers it
+      // without hashing item keys.
+      const excluded = new Uint8Array(state.items.length);
+      for (const key of exclude) {
+        const doc = state.docOf.get(key);
+        if (doc !== undefined) excluded[doc] = 1;
+      }
+      const eligible = (doc: number): boolean => excluded[doc] === 0;
       const best = new Map<number, Best>();
       let lexicalMs = 0;
       let learnedMs = 0;
