@@ -15,8 +15,8 @@ import {
 import { DEFAULT_FIELD_WEIGHTS, type FieldWeights, itemFields } from './item-text.js';
 import { embedItems, type ItemVectors } from './item-vectors.js';
 import { type LearnedScore, type LearningOptions, PersistedUseMemory, type UseEvent } from './learning.js';
+import { LexicalRanker } from './lexical-ranker.js';
 import { tokenize } from './tokenize.js';
-import { topK } from './top-k.js';
 import { type ActivityEvent, type Trigger, TriggerMemory, type TriggerMemoryOptions } from './triggers.js';
 import type {
   AgentSelector,
@@ -71,8 +71,8 @@ interface CatalogState {
   readonly items: readonly CatalogItem[];
   readonly docOf: ReadonlyMap<ItemKey, number>;
   readonly lexical: Bm25Index;
-  /** Scratch scores, reused by every query: scoring runs synchronously, after every await. */
-  readonly scores: Float64Array;
+  /** Ranks with BM25, reusing recent queries' runs; it runs synchronously, after every await. */
+  readonly ranker: LexicalRanker;
   vectors: Promise<ItemVectors> | undefined;
   failure: { readonly at: number; readonly status: PathStatus } | undefined;
 }
@@ -135,7 +135,7 @@ export function createHybridSelector(options: HybridSelectorOptions = {}): Hybri
         items,
         docOf: new Map(items.map((item, doc) => [item.key, doc])),
         lexical,
-        scores: new Float64Array(items.length),
+        ranker: new LexicalRanker(lexical),
         vectors: undefined,
         failure: undefined,
       };
@@ -217,7 +217,7 @@ export function createHybridSelector(options: HybridSelectorOptions = {}): Hybri
       let vectorMs = performance.now() - vectorStarted;
       if (learning) await learning.ready();
 
-      // Everything below is synchronous: the shared scratch scores cannot be used by two selections at once.
+      // Everything below is synchronous: the ranker's scratch scores cannot be used by two selections at once.
       // Eligibility is asked for every document a query touches (thousands): a flag per document answers it
       // without hashing item keys.
       const excluded = new Uint8Array(state.items.length);
@@ -230,15 +230,14 @@ export function createHybridSelector(options: HybridSelectorOptions = {}): Hybri
       let lexicalMs = 0;
       let learnedMs = 0;
       let learnedAny = false;
-      const { lexical, scores } = state;
+      const { lexical, ranker } = state;
       const maxIdf = lexical.maxIdf;
       subQueries.forEach((trigger, q) => {
         if (limit <= 0) return;
         const queryTerms = [...new Set(terms(trigger.query))];
         let mark = performance.now();
-        const touched: number[] = [];
-        lexical.accumulate(queryTerms, scores, touched);
-        const lexicalTop = topK(scores, perPath, touched, eligible);
+        const ranking = ranker.rank(queryTerms, perPath, eligible);
+        const lexicalTop = ranking.top;
         const lexicalRank = new Map(lexicalTop.map((doc, i) => [doc, i + 1]));
         lexicalMs += performance.now() - mark;
 
@@ -266,7 +265,7 @@ export function createHybridSelector(options: HybridSelectorOptions = {}): Hybri
         const union = new Set([...lexicalTop, ...vectorRank.keys(), ...learnedDocs]);
         for (const doc of union) {
           const item = state.items[doc] as CatalogItem;
-          const lexicalScore = calibrateLexical(scores[doc] as number, maxIdf, lexicalScale);
+          const lexicalScore = calibrateLexical(ranking.score(doc), maxIdf, lexicalScale);
           const vectorScore =
             vectors && queryVector
               ? calibrateCosine(vectors.index.similarity(queryVector, doc), cosineFloor)
@@ -303,7 +302,6 @@ export function createHybridSelector(options: HybridSelectorOptions = {}): Hybri
             },
           });
         }
-        for (const doc of touched) scores[doc] = 0;
         lexicalMs += performance.now() - mark;
       });
 
