@@ -12,13 +12,7 @@ export interface ModelBackend {
   dispose(): Promise<void>;
 }
 
-/** The worker module shipped with the package; bundlers follow this `new URL(…, import.meta.url)`. */
-export function startEmbedderWorker(): Worker {
-  return new Worker(new URL('./embedder-worker.js', import.meta.url), {
-    type: 'module',
-    name: 'ctxkit-embedder',
-  });
-}
+export { startEmbedderWorker } from './worker-start.js';
 
 export function inProcessBackend(config: TransformersEmbedderConfig): ModelBackend {
   let model: LoadedModel | undefined;

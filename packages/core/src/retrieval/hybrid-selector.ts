@@ -13,7 +13,7 @@ import {
   withLearning,
 } from './fusion.js';
 import { DEFAULT_FIELD_WEIGHTS, type FieldWeights, itemFields } from './item-text.js';
-import { embedItems, type ItemVectors } from './item-vectors.js';
+import type { ItemVectors } from './item-vectors.js';
 import { type LearnedScore, type LearningOptions, PersistedUseMemory, type UseEvent } from './learning.js';
 import { LexicalRanker } from './lexical-ranker.js';
 import { tokenize } from './tokenize.js';
@@ -150,11 +150,14 @@ export function createHybridSelector(options: HybridSelectorOptions = {}): Hybri
     if (state.failure && Date.now() - state.failure.at < retryAfter) return state.failure.status;
     const createIndex = options.vectorIndex;
     const count = state.items.length;
-    state.vectors ??= embedItems(
-      state.items,
-      embedder,
-      store,
-      createIndex ? (dimension) => createIndex(dimension, count) : undefined,
+    // Only hosts with an embedder need this code: it is imported on the first vector search.
+    state.vectors ??= import('./item-vectors.js').then(({ embedItems }) =>
+      embedItems(
+        state.items,
+        embedder,
+        store,
+        createIndex ? (dimension) => createIndex(dimension, count) : undefined,
+      ),
     );
     try {
       const vectors = await state.vectors;
