@@ -225,12 +225,7 @@ export function printReport(results: BenchResults): void {
           `${targets.bundleGzipKB.target} kB`,
           verdict(targets.bundleGzipKB.pass),
         ],
-        [
-          '  + every lazy chunk and the worker',
-          `${(bundle.allGzipBytes / 1_000).toFixed(2)} kB`,
-          '',
-          '',
-        ],
+        ['  + every lazy chunk and the worker', `${(bundle.allGzipBytes / 1_000).toFixed(2)} kB`, '', ''],
       ],
     ),
   );
