@@ -79,7 +79,8 @@ interface CatalogState {
 
 interface Best {
   score: number;
-  hit: RetrievalHit['provenance'];
+  /** Built only for the hits returned: most candidates (every item with learned evidence) are dropped. */
+  hit: () => RetrievalHit['provenance'];
 }
 
 const QUERY_VECTOR_CACHE = 256;
@@ -290,7 +291,7 @@ export function createHybridSelector(options: HybridSelectorOptions = {}): Hybri
           if (held && held.score >= score) continue;
           best.set(doc, {
             score,
-            hit: {
+            hit: () => ({
               query: trigger.query,
               lexicalRank: lexicalRank.get(doc) ?? null,
               vectorRank: vectorRank.get(doc) ?? null,
@@ -302,7 +303,7 @@ export function createHybridSelector(options: HybridSelectorOptions = {}): Hybri
               learned: evidence
                 ? { boost: round(final - fused), evidence: evidence.evidence.slice(0, 5) }
                 : null,
-            },
+            }),
           });
         }
         lexicalMs += performance.now() - mark;
@@ -316,7 +317,7 @@ export function createHybridSelector(options: HybridSelectorOptions = {}): Hybri
         key: (state.items[doc] as CatalogItem).key,
         score: entry.score,
         rank: i + 1,
-        provenance: entry.hit,
+        provenance: entry.hit(),
       }));
       const sub: SubQuery[] = subQueries.map(({ kind, query, relevance, age }) => ({
         kind,
