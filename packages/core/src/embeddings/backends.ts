@@ -12,8 +12,6 @@ export interface ModelBackend {
   dispose(): Promise<void>;
 }
 
-export { startEmbedderWorker } from './worker-start.js';
-
 export function inProcessBackend(config: TransformersEmbedderConfig): ModelBackend {
   let model: LoadedModel | undefined;
   let disposed = false;
