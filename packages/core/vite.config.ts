@@ -14,8 +14,8 @@ export function keepEmbedderWorkerUrl(): Plugin {
     name: 'ctxkit:keep-embedder-worker-url',
     enforce: 'pre',
     transform(code, id) {
-      if (!id.endsWith('/src/embeddings/backends.ts')) return undefined;
-      if (!code.includes(WORKER_URL)) this.error(`backends.ts no longer contains ${WORKER_URL}`);
+      if (!id.endsWith('/src/embeddings/worker-start.ts')) return undefined;
+      if (!code.includes(WORKER_URL)) this.error(`worker-start.ts no longer contains ${WORKER_URL}`);
       // Same length and lines: the source map stays right.
       return { code: code.replace(WORKER_URL, HIDDEN_WORKER_URL), map: null };
     },

@@ -225,6 +225,7 @@ export function printReport(results: BenchResults): void {
           `${targets.bundleGzipKB.target} kB`,
           verdict(targets.bundleGzipKB.pass),
         ],
+        ['  + every lazy chunk and the worker', `${(bundle.allGzipBytes / 1_000).toFixed(2)} kB`, '', ''],
       ],
     ),
   );
@@ -234,7 +235,11 @@ export function printReport(results: BenchResults): void {
       ['other', 'value'],
       [
         ['bundle entry, minified', `${(bundle.entryBytes / 1_000).toFixed(2)} kB (${bundle.tool})`],
-        ['bundle other chunks', bundle.otherChunks.length === 0 ? 'none' : `${bundle.otherChunks.length}`],
+        ...bundle.lazyChunks.map((chunk): [string, string] => [
+          `lazy chunk: ${chunk.loads.replace(/^src\//, '')}`,
+          `${(chunk.gzipBytes / 1_000).toFixed(2)} kB gzip`,
+        ]),
+        ['embedder worker (with its runtime)', `${(bundle.worker.gzipBytes / 1_000).toFixed(2)} kB gzip`],
         ['heap: engine + catalog + tokenizer', `${memory.heapBaselineMiB} MiB`],
         [`heap: after the ${msgs} session`, `${memory.heapAfterSessionMiB} MiB`],
         ['heap: session delta', `${memory.sessionDeltaMiB} MiB (${memory.storedPlans} stored plans)`],

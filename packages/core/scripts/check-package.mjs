@@ -80,3 +80,22 @@ const dot = (a, b) => a.reduce((sum, value, index) => sum + value * b[index], 0)
 assert.ok(dot(query, files) > dot(query, weather), 'the tiny model ranks the related text first');
 await embedder.dispose();
 console.log(`package check: the embedder loads transformers.js lazily (${embedder.modelId})`);
+
+// The IndexedDB store's implementation is a lazy chunk of dist, loaded by the first `openIdbStore`: the chunk is
+// found next to the entry and works (fake-indexeddb stands in for the browser's IndexedDB).
+await import('fake-indexeddb/auto');
+const store = await core.openIdbStore({ name: 'package-check' });
+const stored = await core.createEngine({
+  model: 'gpt-4o-mini',
+  contextWindow: 8_000,
+  catalog: { rules: [{ name: 'Tone', content: 'Answer briefly.' }] },
+  store,
+});
+const storedSession = await stored.createSession();
+const storedTurn = await storedSession.prepare('hello again');
+await storedSession.commit(storedTurn, 'Hi again.');
+const reloaded = await core.openIdbStore({ name: 'package-check' });
+assert.equal((await reloaded.loadSession(storedSession.id))?.messages.length, 2);
+store.close();
+reloaded.close();
+console.log('package check: openIdbStore loads the IndexedDB store from its lazy chunk');

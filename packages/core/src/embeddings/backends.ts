@@ -12,14 +12,6 @@ export interface ModelBackend {
   dispose(): Promise<void>;
 }
 
-/** The worker module shipped with the package; bundlers follow this `new URL(…, import.meta.url)`. */
-export function startEmbedderWorker(): Worker {
-  return new Worker(new URL('./embedder-worker.js', import.meta.url), {
-    type: 'module',
-    name: 'ctxkit-embedder',
-  });
-}
-
 export function inProcessBackend(config: TransformersEmbedderConfig): ModelBackend {
   let model: LoadedModel | undefined;
   let disposed = false;

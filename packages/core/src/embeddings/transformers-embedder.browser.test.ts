@@ -1,8 +1,8 @@
 import { expect, test, vi } from 'vitest';
 import { EmbedderLoadError } from '../errors/index.js';
-import { startEmbedderWorker } from './backends.js';
 import { TINY_MODEL, tinyEmbedder, tinyModelBaseUrl, tinyWasmPaths } from './tiny-model.fixtures.js';
 import type { FromWorker, ToWorker } from './worker-protocol.js';
+import { startEmbedderWorker } from './worker-start.js';
 
 // Each load starts a worker and compiles ONNX Runtime's wasm: seconds, not milliseconds, on a busy machine.
 vi.setConfig({ testTimeout: 60_000 });

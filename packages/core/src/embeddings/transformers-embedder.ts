@@ -1,5 +1,5 @@
 import { EmbedderLoadError, type ErrorIssue, ValidationError } from '../errors/index.js';
-import { inProcessBackend, type ModelBackend, startEmbedderWorker, workerBackend } from './backends.js';
+import type { ModelBackend } from './backends.js';
 import type { EmbedderEvent, EmbedderStatus } from './events.js';
 import {
   isNode,
@@ -9,6 +9,7 @@ import {
   transformersModelId,
 } from './transformers-options.js';
 import type { Embedder } from './types.js';
+import { startEmbedderWorker } from './worker-start.js';
 
 /** An Embedder backed by transformers.js, with the state a UI shows while the model loads. */
 export interface TransformersEmbedder extends Embedder {
@@ -32,15 +33,50 @@ export interface TransformersEmbedder extends Embedder {
   dispose(): Promise<void>;
 }
 
+type Backends = typeof import('./backends.js');
+
+/**
+ * A backend whose code is imported on first load (a lazy chunk in a bundle): an app that never loads a model does
+ * not ship it. Where it runs is known at once.
+ */
+function lazyBackend(
+  config: TransformersEmbedderConfig,
+  runsIn: ModelBackend['runsIn'],
+  create: (backends: Backends) => ModelBackend,
+): ModelBackend {
+  let backend: ModelBackend | undefined;
+  let disposed = false;
+  return {
+    runsIn,
+    async load(onEvent) {
+      const backends = await import('./backends.js');
+      if (disposed)
+        throw new EmbedderLoadError(config.model, 'disposed', 'the embedder was disposed while loading');
+      backend = create(backends);
+      return backend.load(onEvent);
+    },
+    embed(texts) {
+      if (!backend)
+        return Promise.reject(new EmbedderLoadError(config.model, 'runtime', 'embed before load'));
+      return backend.embed(texts);
+    },
+    async dispose() {
+      disposed = true;
+      await backend?.dispose();
+    },
+  };
+}
+
 function chooseBackend(
   config: TransformersEmbedderConfig,
   runIn: TransformersEmbedderOptions['runIn'],
 ): ModelBackend {
-  if (typeof runIn === 'function') return workerBackend(config, runIn);
+  if (typeof runIn === 'function')
+    return lazyBackend(config, 'worker', (backends) => backends.workerBackend(config, runIn));
   const onPageMainThread = !isNode() && typeof window !== 'undefined' && typeof Worker === 'function';
   if (runIn === 'worker' || (runIn !== 'in-process' && onPageMainThread))
-    return workerBackend(config, startEmbedderWorker);
-  return inProcessBackend(config);
+    return lazyBackend(config, 'worker', (backends) => backends.workerBackend(config, startEmbedderWorker));
+  return lazyBackend(config, 'in-process', (backends) => backends.inProcessBackend(config));
 }
 
 function abortError(signal: AbortSignal): unknown {

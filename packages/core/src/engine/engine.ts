@@ -1,12 +1,5 @@
-import {
-  type BranchNode,
-  branchMessages,
-  branchTree,
-  deletionOrder,
-  directBranches,
-  type ForkOptions,
-  forkSession,
-} from '../branches/index.js';
+import type { BranchNode, ForkOptions } from '../branches/index.js';
+import { branchMessages, branchOperations } from '../branches/lazy.js';
 import { Catalog, type CatalogInput, defineCatalog } from '../catalog/index.js';
 import {
   BranchError,
@@ -320,6 +313,7 @@ export class Engine<R = OpenAIChatRequest> {
    */
   async deleteSession(sessionId: string, { branches = 'refuse' }: DeleteOptions = {}): Promise<void> {
     const records = await this.#context.store.listSessions();
+    const { deletionOrder, directBranches } = await branchOperations();
     const direct = directBranches(records, sessionId);
     if (direct.length > 0 && branches !== 'delete') throw new BranchError(sessionId, direct);
     const order = direct.length > 0 ? deletionOrder(records, sessionId) : [sessionId];
@@ -337,6 +331,7 @@ export class Engine<R = OpenAIChatRequest> {
    */
   async fork(sessionId: string, messageId: string, options: ForkOptions = {}): Promise<Session<R>> {
     const parent = await this.openSession(sessionId);
+    const { forkSession } = await branchOperations();
     const { record, inherited } = forkSession(
       parent.record,
       parent.messages,
@@ -353,6 +348,7 @@ export class Engine<R = OpenAIChatRequest> {
 
   /** A session and every branch below it, depth first, each with its depth and its direct branches. */
   async listBranches(sessionId: string): Promise<BranchNode[]> {
+    const { branchTree } = await branchOperations();
     return branchTree(await this.#context.store.listSessions(), sessionId);
   }
 

@@ -1,4 +1,4 @@
-import { deletionOrder } from '../branches/index.js';
+import { branchOperations } from '../branches/lazy.js';
 import type { MemoryBank } from '../memory/index.js';
 import { expiredSessions } from '../privacy/index.js';
 import type { SessionRecord } from '../session/index.js';
@@ -17,6 +17,8 @@ export async function deleteExpiredSessions(
 ): Promise<SessionRecord[]> {
   const records = await store.listSessions();
   const expired = expiredSessions(records, maxAgeDays, now);
+  if (expired.length === 0) return [];
+  const { deletionOrder } = await branchOperations();
   const expiredIds = new Set(expired.map((record) => record.id));
   const deleted = new Set<string>();
   for (const record of expired) {

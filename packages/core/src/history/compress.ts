@@ -1,6 +1,6 @@
 import type { SummarizerStatus } from '../planner/index.js';
 import type { ChatMessage, Checkpoint } from '../session/index.js';
-import type { HistorySettings, SummaryResult } from './types.js';
+import type { HistorySettings } from './types.js';
 
 /** A committed turn as compression sees it. */
 export interface MessagesOfTurn {
@@ -33,34 +33,6 @@ export interface CompressionOutcome {
   readonly error?: unknown;
 }
 
-const isSent = (message: ChatMessage) => message.role !== 'system' && message.role !== 'error';
-
-/** Checks what the host's summarizer returned; a string is the summary itself. */
-export function readSummary(value: unknown): SummaryResult {
-  const result = typeof value === 'string' ? { summary: value } : value;
-  if (result === null || typeof result !== 'object')
-    throw new TypeError('the summarizer returned no summary');
-  const { summary, keyPoints, preferences } = result as Partial<SummaryResult>;
-  if (typeof summary !== 'string' || summary.trim() === '')
-    throw new TypeError('the summarizer returned an empty summary');
-  if (keyPoints !== undefined && !(Array.isArray(keyPoints) && keyPoints.every((p) => typeof p === 'string')))
-    throw new TypeError('keyPoints must be an array of strings');
-  if (
-    preferences !== undefined &&
-    (preferences === null ||
-      typeof preferences !== 'object' ||
-      Array.isArray(preferences) ||
-      !Object.values(preferences).every((v) => typeof v === 'string'))
-  ) {
-    throw new TypeError('preferences must map names to strings');
-  }
-  return Object.freeze({
-    summary,
-    ...(keyPoints !== undefined && { keyPoints: Object.freeze([...keyPoints]) }),
-    ...(preferences !== undefined && { preferences: Object.freeze({ ...preferences }) }),
-  });
-}
-
 /**
  * Decides whether history has outgrown its share of the budget and, if it has and a summarizer is configured,
  * asks it to fold the oldest turns not yet summarized (and the checkpoint in force) into a new checkpoint. The
@@ -86,32 +58,7 @@ export async function compressHistory(input: CompressionInput): Promise<Compress
   }
   if (keepFrom === from) return { created: null, summarizer: idle };
 
-  const messages = turns.slice(from, keepFrom).flatMap((turn) => turn.messages.filter(isSent));
-  let result: SummaryResult;
-  try {
-    result = readSummary(
-      await settings.summarizer({
-        sessionId: input.sessionId,
-        previous: current?.checkpoint ?? null,
-        messages,
-      }),
-    );
-  } catch (error) {
-    return { created: null, summarizer: 'failed', error };
-  }
-  const covered = turns.slice(0, keepFrom);
-  const first = covered[0]?.messages[0] as ChatMessage;
-  const last = covered.at(-1)?.messages.at(-1) as ChatMessage;
-  return {
-    created: Object.freeze({
-      id: input.newId(),
-      createdAt: input.now(),
-      firstMessageId: first.id,
-      lastMessageId: last.id,
-      turns: covered.length,
-      messages: covered.reduce((sum, turn) => sum + turn.messages.filter(isSent).length, 0),
-      ...result,
-    }),
-    summarizer: 'ok',
-  };
+  // Asking the summarizer is rare (history outgrew its share): its code loads then, not with every app.
+  const { summarizeTurns } = await import('./summarize.js');
+  return summarizeTurns(input, settings.summarizer, from, keepFrom);
 }

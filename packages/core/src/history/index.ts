@@ -3,7 +3,6 @@ export {
   type CompressionOutcome,
   compressHistory,
   type MessagesOfTurn,
-  readSummary,
 } from './compress.js';
 export {
   BLOB_REF_PREFIX,
@@ -19,6 +18,7 @@ export {
   resolveHistoryOptions,
   resolveLargeContentOptions,
 } from './options.js';
+export { readSummary } from './summarize.js';
 export type {
   HistoryOptions,
   HistorySettings,

@@ -126,21 +126,40 @@ export class Bm25Index {
     }
   }
 
+  /**
+   * One document's score for `terms`: exactly what `accumulate` adds up for it (same terms, same order, same
+   * arithmetic), without walking every posting.
+   */
+  score(doc: number, terms: readonly string[]): number {
+    let score = 0;
+    for (const term of terms) {
+      const id = this.#terms.get(term);
+      if (id === undefined) continue;
+      const at = this.#posting(id, doc);
+      if (at >= 0) score = score + (this.#idf[id] as number) * (this.#weights[at] as number);
+    }
+    return score;
+  }
+
   /** The terms among `terms` that occur in `doc`. */
   matched(doc: number, terms: readonly string[]): string[] {
     return terms.filter((term) => {
       const id = this.#terms.get(term);
-      if (id === undefined) return false;
-      let low = this.#offsets[id] as number;
-      let high = (this.#offsets[id + 1] as number) - 1;
-      while (low <= high) {
-        const middle = (low + high) >>> 1;
-        const value = this.#docs[middle] as number;
-        if (value === doc) return true;
-        if (value < doc) low = middle + 1;
-        else high = middle - 1;
-      }
-      return false;
+      return id !== undefined && this.#posting(id, doc) >= 0;
     });
+  }
+
+  /** Where `doc` is in the postings of term `id` (documents ascending), or -1. */
+  #posting(id: number, doc: number): number {
+    let low = this.#offsets[id] as number;
+    let high = (this.#offsets[id + 1] as number) - 1;
+    while (low <= high) {
+      const middle = (low + high) >>> 1;
+      const value = this.#docs[middle] as number;
+      if (value === doc) return middle;
+      if (value < doc) low = middle + 1;
+      else high = middle - 1;
+    }
+    return -1;
   }
 }

@@ -13,10 +13,10 @@ import {
   withLearning,
 } from './fusion.js';
 import { DEFAULT_FIELD_WEIGHTS, type FieldWeights, itemFields } from './item-text.js';
-import { embedItems, type ItemVectors } from './item-vectors.js';
+import type { ItemVectors } from './item-vectors.js';
 import { type LearnedScore, type LearningOptions, PersistedUseMemory, type UseEvent } from './learning.js';
+import { LexicalRanker } from './lexical-ranker.js';
 import { tokenize } from './tokenize.js';
-import { topK } from './top-k.js';
 import { type ActivityEvent, type Trigger, TriggerMemory, type TriggerMemoryOptions } from './triggers.js';
 import type {
   AgentSelector,
@@ -71,15 +71,16 @@ interface CatalogState {
   readonly items: readonly CatalogItem[];
   readonly docOf: ReadonlyMap<ItemKey, number>;
   readonly lexical: Bm25Index;
-  /** Scratch scores, reused by every query: scoring runs synchronously, after every await. */
-  readonly scores: Float64Array;
+  /** Ranks with BM25, reusing recent queries' runs; it runs synchronously, after every await. */
+  readonly ranker: LexicalRanker;
   vectors: Promise<ItemVectors> | undefined;
   failure: { readonly at: number; readonly status: PathStatus } | undefined;
 }
 
 interface Best {
   score: number;
-  hit: RetrievalHit['provenance'];
+  /** Built only for the hits returned: most candidates (every item with learned evidence) are dropped. */
+  hit: () => RetrievalHit['provenance'];
 }
 
 const QUERY_VECTOR_CACHE = 256;
@@ -135,7 +136,7 @@ export function createHybridSelector(options: HybridSelectorOptions = {}): Hybri
         items,
         docOf: new Map(items.map((item, doc) => [item.key, doc])),
         lexical,
-        scores: new Float64Array(items.length),
+        ranker: new LexicalRanker(lexical),
         vectors: undefined,
         failure: undefined,
       };
@@ -150,11 +151,14 @@ export function createHybridSelector(options: HybridSelectorOptions = {}): Hybri
     if (state.failure && Date.now() - state.failure.at < retryAfter) return state.failure.status;
     const createIndex = options.vectorIndex;
     const count = state.items.length;
-    state.vectors ??= embedItems(
-      state.items,
-      embedder,
-      store,
-      createIndex ? (dimension) => createIndex(dimension, count) : undefined,
+    // Only hosts with an embedder need this code: it is imported on the first vector search.
+    state.vectors ??= import('./item-vectors.js').then(({ embedItems }) =>
+      embedItems(
+        state.items,
+        embedder,
+        store,
+        createIndex ? (dimension) => createIndex(dimension, count) : undefined,
+      ),
     );
     try {
       const vectors = await state.vectors;
@@ -217,21 +221,27 @@ export function createHybridSelector(options: HybridSelectorOptions = {}): Hybri
       let vectorMs = performance.now() - vectorStarted;
       if (learning) await learning.ready();
 
-      // Everything below is synchronous: the shared scratch scores cannot be used by two selections at once.
-      const eligible = (doc: number): boolean => !exclude.has((state.items[doc] as CatalogItem).key);
+      // Everything below is synchronous: the ranker's scratch scores cannot be used by two selections at once.
+      // Eligibility is asked for every document a query touches (thousands): a flag per document answers it
+      // without hashing item keys.
+      const excluded = new Uint8Array(state.items.length);
+      for (const key of exclude) {
+        const doc = state.docOf.get(key);
+        if (doc !== undefined) excluded[doc] = 1;
+      }
+      const eligible = (doc: number): boolean => excluded[doc] === 0;
       const best = new Map<number, Best>();
       let lexicalMs = 0;
       let learnedMs = 0;
       let learnedAny = false;
-      const { lexical, scores } = state;
+      const { lexical, ranker } = state;
       const maxIdf = lexical.maxIdf;
       subQueries.forEach((trigger, q) => {
         if (limit <= 0) return;
         const queryTerms = [...new Set(terms(trigger.query))];
         let mark = performance.now();
-        const touched: number[] = [];
-        lexical.accumulate(queryTerms, scores, touched);
-        const lexicalTop = topK(scores, perPath, touched, eligible);
+        const ranking = ranker.rank(queryTerms, perPath, eligible);
+        const lexicalTop = ranking.top;
         const lexicalRank = new Map(lexicalTop.map((doc, i) => [doc, i + 1]));
         lexicalMs += performance.now() - mark;
 
@@ -259,7 +269,7 @@ export function createHybridSelector(options: HybridSelectorOptions = {}): Hybri
         const union = new Set([...lexicalTop, ...vectorRank.keys(), ...learnedDocs]);
         for (const doc of union) {
           const item = state.items[doc] as CatalogItem;
-          const lexicalScore = calibrateLexical(scores[doc] as number, maxIdf, lexicalScale);
+          const lexicalScore = calibrateLexical(ranking.score(doc), maxIdf, lexicalScale);
           const vectorScore =
             vectors && queryVector
               ? calibrateCosine(vectors.index.similarity(queryVector, doc), cosineFloor)
@@ -281,7 +291,7 @@ export function createHybridSelector(options: HybridSelectorOptions = {}): Hybri
           if (held && held.score >= score) continue;
           best.set(doc, {
             score,
-            hit: {
+            hit: () => ({
               query: trigger.query,
               lexicalRank: lexicalRank.get(doc) ?? null,
               vectorRank: vectorRank.get(doc) ?? null,
@@ -293,10 +303,9 @@ export function createHybridSelector(options: HybridSelectorOptions = {}): Hybri
               learned: evidence
                 ? { boost: round(final - fused), evidence: evidence.evidence.slice(0, 5) }
                 : null,
-            },
+            }),
           });
         }
-        for (const doc of touched) scores[doc] = 0;
         lexicalMs += performance.now() - mark;
       });
 
@@ -308,7 +317,7 @@ export function createHybridSelector(options: HybridSelectorOptions = {}): Hybri
         key: (state.items[doc] as CatalogItem).key,
         score: entry.score,
         rank: i + 1,
-        provenance: entry.hit,
+        provenance: entry.hit(),
       }));
       const sub: SubQuery[] = subQueries.map(({ kind, query, relevance, age }) => ({
         kind,

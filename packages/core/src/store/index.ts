@@ -1,6 +1,6 @@
 export {
   IDB_SCHEMA_VERSION,
-  IdbStore,
+  type IdbStore,
   type IdbStoreOptions,
   openIdbStore,
   type PersistenceResult,

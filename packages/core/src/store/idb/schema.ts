@@ -7,15 +7,8 @@ import { allRows } from './segment-rows.js';
 import { SegmentLayout } from './segments.js';
 import { SessionIndex, type TurnWrites } from './session-index.js';
 
-/**
- * The schema version this code creates and reads. Version history:
- * 1. sessions (the SessionRecord itself, keyed by id), messages and usage (auto-increment keys, `{ sessionId, … }`,
- *    index `session`), plans (the whole StoredPlan, input included).
- * 2. rows with a format version; messages and turns in segments (runs of consecutive ones) and usage, keyed by
- *    [session id, position]; plans keep their history as references to stored turns; retrieval sets, blobs (with their referencing sessions), embeddings
- *    and documents.
- */
-export const SCHEMA_VERSION = 2;
+// The version lives in its own module so the public entry can export it without the store's implementation.
+export { SCHEMA_VERSION } from './schema-version.js';
 
 export const STORES = {
   sessions: 'sessions',
