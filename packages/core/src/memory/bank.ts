@@ -1,7 +1,11 @@
 import { type ErrorIssue, reportError, ValidationError } from '../errors/index.js';
 import type { SessionRecord } from '../session/index.js';
 import type { DocumentStore } from '../store/index.js';
-import { MEMORY_DOCUMENT, memoryDocument, readMemoryDocument } from './document.js';
+import { MEMORY_DOCUMENT } from './document-key.js';
+
+// Reading and writing the document is loaded when there is one to read or write, not with the engine.
+const documentCodec = () => import('./document.js');
+
 import type { MemoryEntry, MemoryInput, MemoryLimits } from './types.js';
 
 /** What a user sees of cross-conversation memory: every memory with its source, and deleting any of them. */
@@ -101,6 +105,7 @@ export class MemoryBank implements Memories {
   clear(): Promise<void> {
     // Clearing never reads the document first, so it also mends one that cannot be read.
     return this.#exclusive(async () => {
+      const { memoryDocument } = await documentCodec();
       await this.#store.putDocument(MEMORY_DOCUMENT, memoryDocument([]));
       this.#emit();
     });
@@ -174,7 +179,10 @@ export class MemoryBank implements Memories {
   }
 
   async #read(): Promise<readonly MemoryEntry[]> {
-    return readMemoryDocument(await this.#store.getDocument(MEMORY_DOCUMENT));
+    const value = await this.#store.getDocument(MEMORY_DOCUMENT);
+    if (value === undefined) return [];
+    const { readMemoryDocument } = await documentCodec();
+    return readMemoryDocument(value);
   }
 
   #change(change: (entries: readonly MemoryEntry[]) => readonly MemoryEntry[]): Promise<void> {
@@ -182,6 +190,7 @@ export class MemoryBank implements Memories {
       const entries = await this.#read();
       const next = change(entries);
       if (next.length === entries.length && next.every((entry, i) => entry === entries[i])) return;
+      const { memoryDocument } = await documentCodec();
       await this.#store.putDocument(MEMORY_DOCUMENT, memoryDocument(next));
       this.#emit();
     });

@@ -1,9 +1,10 @@
 import type { JsonValue } from '../catalog/index.js';
 import { CorruptRecordError } from '../errors/index.js';
+import { MEMORY_DOCUMENT } from './document-key.js';
 import type { MemoryEntry, MemorySource } from './types.js';
 
-/** The store document every memory lives in, replaced whole on each change. */
-export const MEMORY_DOCUMENT = 'ctxkit.memories';
+export { MEMORY_DOCUMENT };
+
 const VERSION = 1;
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>

@@ -1,5 +1,5 @@
 import type { JsonValue } from '../catalog/index.js';
-import { NotFoundError, reportError, TransactionError } from '../errors/index.js';
+import { reportError, TransactionError } from '../errors/index.js';
 import type { RetrievalSet } from '../retrieval/index.js';
 import type { SessionRecord, UsageReport } from '../session/index.js';
 import {
@@ -143,40 +143,6 @@ export class PrivateSessionStore implements Store {
     return this.#private.has(sessionId) ? this.#memory : this.#persistent;
   }
 
-  /** Everything of a session, copied from one store into another as one commit. */
-  async #copy(
-    from: Store,
-    to: Store,
-    record: SessionRecord,
-    blobHashes: Iterable<string> = [],
-  ): Promise<void> {
-    const loaded = await from.loadSession(record.id);
-    if (!loaded) throw new NotFoundError('session', record.id, 'it was deleted, or never created');
-    const [plans, usage] = await Promise.all([from.listPlans(record.id), from.listUsage(record.id)]);
-    const setIds = [...new Set(plans.flatMap((stored) => stored.input.retrievalSetId ?? []))];
-    const sets = await Promise.all(setIds.map((id) => from.getRetrievalSet(id)));
-    const blobs = new Map<string, string>();
-    for (const hash of blobHashes) {
-      const content = await from.getBlob(hash);
-      if (content !== undefined) blobs.set(hash, content);
-    }
-    await to.createSession(record);
-    if (loaded.messages.length === 0 && plans.length === 0 && usage.length === 0) return;
-    try {
-      await to.commitTurn({
-        session: record,
-        messages: loaded.messages,
-        plans,
-        usage,
-        retrievalSets: sets.filter((set): set is RetrievalSet => set !== undefined),
-        ...(blobs.size > 0 && { blobs }),
-      });
-    } catch (error) {
-      await to.deleteSession(record.id);
-      throw error;
-    }
-  }
-
   /** Listeners hear of a move as one saved session, not as the deletes and writes it is made of. */
   async #whileMoving(sessionId: string, move: () => Promise<void>): Promise<void> {
     this.#moving.add(sessionId);
@@ -200,7 +166,8 @@ export class PrivateSessionStore implements Store {
 
   async #moveToMemory(record: SessionRecord): Promise<void> {
     await this.#whileMoving(record.id, async () => {
-      await this.#copy(this.#persistent, this.#memory, record);
+      const { copySession } = await import('./copy-session.js');
+      await copySession(this.#persistent, this.#memory, record);
       try {
         await this.#persistent.deleteSession(record.id);
       } catch (error) {
@@ -213,7 +180,8 @@ export class PrivateSessionStore implements Store {
 
   async #moveToPersistent(record: SessionRecord): Promise<void> {
     await this.#whileMoving(record.id, async () => {
-      await this.#copy(this.#memory, this.#persistent, record, this.#blobHashes.get(record.id));
+      const { copySession } = await import('./copy-session.js');
+      await copySession(this.#memory, this.#persistent, record, this.#blobHashes.get(record.id));
       this.#private.delete(record.id);
       this.#blobHashes.delete(record.id);
       await this.#memory.deleteSession(record.id);
