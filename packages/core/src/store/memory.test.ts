@@ -98,28 +98,6 @@ describe('MemoryStore', () => {
     expect(await store.listUsage(session.id)).toHaveLength(2);
   });
 
-  test('embeddings are found by model id and content hash, and kept as copies', async () => {
-    const store = new MemoryStore();
-    const vector = Float32Array.of(0.6, 0.8);
-    await store.putEmbeddings('model-a', new Map([['h1', vector]]));
-    vector[0] = 0;
-    const found = await store.getEmbeddings('model-a', ['h1', 'h2']);
-    expect([...found.keys()]).toEqual(['h1']);
-    expect([...(found.get('h1') ?? [])]).toEqual([Math.fround(0.6), Math.fround(0.8)]);
-    expect((await store.getEmbeddings('model-b', ['h1'])).size).toBe(0);
-  });
-
-  test('documents are replaced whole and kept as copies', async () => {
-    const store = new MemoryStore();
-    const value = { counts: [1, 2] };
-    await store.putDocument('evidence', value);
-    value.counts.push(3);
-    expect(await store.getDocument('evidence')).toEqual({ counts: [1, 2] });
-    await store.putDocument('evidence', { counts: [] });
-    expect(await store.getDocument('evidence')).toEqual({ counts: [] });
-    expect(await store.getDocument('missing')).toBeUndefined();
-  });
-
   test('a turn keeps the retrieval set its plans reference, until its session is deleted', async () => {
     const store = new MemoryStore();
     const engine = await testEngine({ store });
@@ -133,19 +111,5 @@ describe('MemoryStore', () => {
     expect(await store.getRetrievalSet(set.id)).toBe(set);
     await engine.deleteSession(session.id);
     expect(await store.getRetrievalSet(set.id)).toBeUndefined();
-  });
-
-  test('blobs written with a turn are found by hash', async () => {
-    const { store, session } = await storeWithTurn();
-    await store.commitTurn({
-      session: session.record,
-      messages: [],
-      plans: [],
-      usage: [],
-      retrievalSets: [],
-      blobs: new Map([['b1', 'data:image/png;base64,AAAA']]),
-    });
-    expect(await store.getBlob('b1')).toBe('data:image/png;base64,AAAA');
-    expect(await store.getBlob('b2')).toBeUndefined();
   });
 });

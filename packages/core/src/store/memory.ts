@@ -70,7 +70,8 @@ export class MemoryStore implements Store {
       this.#retrievalSets.set(set.id, set);
       data.retrievalSetIds.push(set.id);
     }
-    for (const [hash, content] of commit.blobs ?? []) this.#blobs.set(hash, content);
+    for (const [hash, content] of commit.blobs ?? [])
+      if (!this.#blobs.has(hash)) this.#blobs.set(hash, content);
     this.#emit({
       type: 'turn-committed',
       sessionId: commit.session.id,
