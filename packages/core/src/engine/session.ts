@@ -1,6 +1,6 @@
 import type { ForkOptions } from '../branches/index.js';
-import type { CatalogItem, ItemKey, ItemRef } from '../catalog/index.js';
-import { displayName, itemKey, toRef } from '../catalog/index.js';
+import type { ItemKey, ItemRef } from '../catalog/index.js';
+import { itemKey, toRef } from '../catalog/index.js';
 import {
   type ErrorIssue,
   NotFoundError,
@@ -10,14 +10,7 @@ import {
 } from '../errors/index.js';
 import { frozenJsonCopy } from '../json/index.js';
 import { type MemoryEntry, memoriesFromSummary, usesMemory } from '../memory/index.js';
-import {
-  type CardCandidate,
-  type ContextPlan,
-  type ItemCandidate,
-  type PlanInput,
-  planContext,
-  type TurnCandidate,
-} from '../planner/index.js';
+import { type ContextPlan, type PlanInput, planContext } from '../planner/index.js';
 import { SessionRedaction } from '../privacy/index.js';
 import type { OpenAIChatRequest } from '../render/index.js';
 import type { RetrievalSet } from '../retrieval/index.js';
@@ -53,10 +46,11 @@ import {
   withTask,
 } from '../session/index.js';
 import type { StoredPlan } from '../store/index.js';
-import { TOKEN_OVERHEAD } from '../tokens/index.js';
 import type { EngineContext } from './context.js';
 import { estimateDraft } from './estimate.js';
 import { LongHistory, type TurnHistory } from './long-history.js';
+import { buildPlanInput } from './plan-input.js';
+import { normalizeReply } from './reply.js';
 import { requestContextFromPlan } from './request-context.js';
 import { groupTurns, type Turn } from './turns.js';
 import { agentKeyOf, agentKeysOf, latestUserText, reportUse } from './use-evidence.js';
@@ -104,49 +98,6 @@ interface OpenTurn<R> {
 }
 
 const PREPARING = Symbol('preparing');
-
-/**
- * Checks a model reply and returns a frozen copy of it: what is recorded must not change when the host reuses its
- * objects (a streaming buffer, say) after handing them over.
- */
-function normalizeReply(reply: ModelReply | string, path: string): ModelReply {
-  const value: unknown = typeof reply === 'string' ? { content: reply } : reply;
-  if (value === null || typeof value !== 'object') {
-    throw new ValidationError('Invalid reply', [{ path, message: 'must be a string or a ModelReply' }]);
-  }
-  const candidate = value as Partial<ModelReply>;
-  const issues: ErrorIssue[] = [];
-  if (typeof candidate.content !== 'string')
-    issues.push({ path: `${path}.content`, message: 'must be a string' });
-  if (candidate.toolCalls !== undefined && !Array.isArray(candidate.toolCalls)) {
-    issues.push({ path: `${path}.toolCalls`, message: 'must be an array' });
-  }
-  const calls = Array.isArray(candidate.toolCalls) ? candidate.toolCalls : [];
-  const ids = new Set<string>();
-  for (const [i, call] of calls.entries()) {
-    const at = `${path}.toolCalls[${i}]`;
-    if (typeof call?.id !== 'string' || call.id === '')
-      issues.push({ path: `${at}.id`, message: 'must be a non-empty string' });
-    else if (ids.has(call.id))
-      issues.push({ path: `${at}.id`, message: `'${call.id}' is the id of another call too` });
-    else ids.add(call.id);
-    if (typeof call?.name !== 'string' || call.name === '')
-      issues.push({ path: `${at}.name`, message: 'must be a non-empty string' });
-    if (call?.arguments === null || typeof call?.arguments !== 'object' || Array.isArray(call.arguments)) {
-      issues.push({
-        path: `${at}.arguments`,
-        message: 'must be an object (parse JSON argument strings first)',
-      });
-    }
-  }
-  if (issues.length > 0) throw new ValidationError('Invalid reply', issues);
-  return frozenJsonCopy({
-    content: candidate.content as string,
-    ...(calls.length > 0 && { toolCalls: calls }),
-    ...(candidate.model !== undefined && { model: candidate.model }),
-    ...(candidate.stopReason !== undefined && { stopReason: candidate.stopReason }),
-  });
-}
 
 /**
  * A conversation. Reads are synchronous; changes are written to the store first and applied here only once the
@@ -789,90 +740,25 @@ export class Session<R = OpenAIChatRequest> {
     turnHistory: TurnHistory,
     memory: readonly MemoryEntry[],
   ): PlanInput {
-    const { catalog, candidates, modeLimits } = this.#engine;
-    const current = candidates.current(userMessage, steps);
-
-    const mode = this.mode;
-    const session = this.#record.contextItems.map((entry) =>
-      candidates.catalogItem(catalog.get(entry), entry, { via: 'session', includeMode: entry.includeMode }),
-    );
-
-    const pinnedTurns = new Map<number, { pinId: string; pin: PinKind }>();
-    const pins: (ItemCandidate | CardCandidate | TurnCandidate)[] = [];
-    const strength: Record<PinKind, number> = { sticky: 2, leased: 1, ephemeral: 0 };
-    for (const pin of this.#record.pins) {
-      const target = pin.target;
-      if (target.kind === 'card') {
-        pins.push(candidates.card(pin.id, pin.kind, target.title, target.text));
-      } else if (target.kind === 'item') {
-        const item = catalog.get(target.ref);
-        if (item?.enabled && pin.kind === 'ephemeral') {
-          pins.push(candidates.card(pin.id, pin.kind, displayName(item), cardText(item), toRef(item)));
-        } else {
-          pins.push(candidates.catalogItem(item, target.ref, { via: 'pin', pinId: pin.id, pin: pin.kind }));
-        }
-      } else {
-        const turn = this.#turnOfMessage.get(target.messageId);
-        if (!turn) continue;
-        if (pin.kind === 'ephemeral') {
-          const message = turn.messages.find((entry) => entry.id === target.messageId) as ChatMessage;
-          pins.push(
-            candidates.card(pin.id, pin.kind, `${message.role} message`, excerpt(messageText(message))),
-          );
-          continue;
-        }
-        const held = pinnedTurns.get(turn.index);
-        if (!held || strength[pin.kind] > strength[held.pin])
-          pinnedTurns.set(turn.index, { pinId: pin.id, pin: pin.kind });
-      }
-    }
-    for (const [index, pinned] of [...pinnedTurns].sort(([a], [b]) => a - b)) {
-      pins.push(candidates.turn(this.#turns[index] as Turn, pinned));
-    }
-
-    const agent: ItemCandidate[] = [];
-    for (const hit of retrievalSet?.hits ?? []) {
-      const item = catalog.get(hit.key);
-      // A selector may offer what the catalog no longer has; the plan then says so instead of losing the hit.
-      agent.push(
-        candidates.catalogItem(item, refOfKey(hit.key, item), {
-          via: 'agent',
-          score: hit.score,
-          rank: hit.rank,
-        }),
-      );
-    }
-
-    const history = this.#turns
-      .filter((turn) => !pinnedTurns.has(turn.index))
-      .map((turn) => candidates.turn(turn));
-    const workspace = this.#record.workspace;
-    const input: PlanInput = {
-      contextWindow: this.#engine.contextWindow,
-      reservedOutput: this.#engine.reservedOutput,
-      mode,
-      limits: modeLimits[mode],
-      encoding: candidates.encoding,
-      overhead: {
-        fixed: TOKEN_OVERHEAD.message + TOKEN_OVERHEAD.reply,
-        toolsPresent: TOKEN_OVERHEAD.toolsPresent,
+    const engine = this.#engine;
+    return buildPlanInput(
+      {
+        record: this.#record,
+        mode: this.mode,
+        turns: this.#turns,
+        turnOfMessage: this.#turnOfMessage,
+        catalog: engine.catalog,
+        candidates: engine.candidates,
+        contextWindow: engine.contextWindow,
+        reservedOutput: engine.reservedOutput,
+        modeLimits: engine.modeLimits,
+        systemParts: this.#systemParts(),
+        memoryShare: engine.memories.limits.maxShare,
+        historyFields: this.#history.planFields(turnHistory, this.#turnOfMessage),
+        redactions: (input) => this.#redaction.summary(input),
       },
-      system: this.#systemParts().map((part) => candidates.prompt(part)),
-      session,
-      pins,
-      agent,
-      ...(memory.length > 0 && {
-        memory: memory.map((entry) => candidates.memory(entry)),
-        memoryShare: this.#engine.memories.limits.maxShare,
-      }),
-      history,
-      current,
-      workspace: workspace === null ? null : candidates.workspace(workspace),
-      retrievalSetId: retrievalSet?.id ?? null,
-      ...this.#history.planFields(turnHistory, this.#turnOfMessage),
-    };
-    const redactions = this.#redaction.summary(input);
-    return redactions.length > 0 ? { ...input, redactions } : input;
+      { userMessage, steps, retrievalSet, memory },
+    );
   }
 
   #render(
@@ -914,35 +800,6 @@ export class Session<R = OpenAIChatRequest> {
     this.#writing = run.catch(() => undefined);
     return run;
   }
-}
-
-/** The reference of an item key, for keys the catalog may no longer hold (`tool:<server>:<name>`). */
-function refOfKey(key: string, item: CatalogItem | undefined): ItemRef {
-  if (item) return toRef(item);
-  const [type, ...rest] = key.split(':');
-  if (type === 'tool') return { type, serverName: rest[0] ?? '', name: rest.slice(1).join(':') };
-  return { type: type === 'reference' ? 'reference' : 'rule', name: rest.join(':') };
-}
-
-function messageText(message: ChatMessage): string {
-  return message.role === 'assistant' ? message.modelReply.content : message.content;
-}
-
-const CARD_LENGTH = 280;
-
-function excerpt(text: string): string {
-  const line = text.trim();
-  if (line.length <= CARD_LENGTH) return line;
-  let end = CARD_LENGTH - 1;
-  // Never end on the first half of a surrogate pair (an emoji cut in two).
-  if (/[\uD800-\uDBFF]/.test(line.charAt(end - 1))) end -= 1;
-  return `${line.slice(0, end)}…`;
-}
-
-/** The thin card of an item: its description, or the start of its content. */
-function cardText(item: CatalogItem): string {
-  if (item.description !== '') return excerpt(item.description);
-  return item.type === 'tool' ? `Tool on server ${item.serverName}` : excerpt(item.content);
 }
 
 /** The checkpoint a commit added, if any: the newest one, when the record before did not have it. */

@@ -1,0 +1,172 @@
+import type { Catalog, CatalogItem, ItemRef } from '../catalog/index.js';
+import { displayName, toRef } from '../catalog/index.js';
+import type { MemoryEntry } from '../memory/index.js';
+import type {
+  CardCandidate,
+  CheckpointCandidate,
+  HistoryPolicy,
+  ItemCandidate,
+  ModeLimits,
+  PlanInput,
+  PlanRedaction,
+  TurnCandidate,
+} from '../planner/index.js';
+import type { RetrievalSet } from '../retrieval/index.js';
+import type {
+  ChatMessage,
+  ContextMode,
+  PinKind,
+  PromptPartText,
+  SessionRecord,
+  TurnStep,
+  UserMessage,
+} from '../session/index.js';
+import { TOKEN_OVERHEAD } from '../tokens/index.js';
+import type { CandidateFactory } from './candidates.js';
+import type { Turn } from './turns.js';
+
+/** What a session knows when it plans a request: its record and turns, and the engine's settings. */
+export interface PlanSources {
+  readonly record: SessionRecord;
+  readonly mode: ContextMode;
+  readonly turns: readonly Turn[];
+  /** Which turn each message of a turn belongs to: pins name messages, the planner keeps turns. */
+  readonly turnOfMessage: ReadonlyMap<string, Turn>;
+  readonly catalog: Catalog;
+  readonly candidates: CandidateFactory;
+  readonly contextWindow: number;
+  readonly reservedOutput: number;
+  readonly modeLimits: Readonly<Record<ContextMode, ModeLimits>>;
+  /** The system prompt's parts, fragments already redacted. */
+  readonly systemParts: readonly PromptPartText[];
+  readonly memoryShare: number;
+  /** The checkpoint in force and the history policy (see `LongHistory.planFields`). */
+  readonly historyFields: { checkpoint: CheckpointCandidate | null; historyPolicy: HistoryPolicy };
+  /** Which candidates had secrets replaced (see `SessionRedaction.summary`). */
+  readonly redactions: (input: Omit<PlanInput, 'redactions'>) => PlanRedaction[];
+}
+
+/** The request being planned: the user's message, the turn's steps so far, what retrieval and memory offer. */
+export interface PlanRequest {
+  readonly userMessage: UserMessage;
+  readonly steps: readonly TurnStep[];
+  readonly retrievalSet: RetrievalSet | null;
+  readonly memory: readonly MemoryEntry[];
+}
+
+/** The planner's input for one request of a turn: every candidate the session, its pins and the agent offer. */
+export function buildPlanInput(sources: PlanSources, request: PlanRequest): PlanInput {
+  const { record, mode, catalog, candidates, modeLimits } = sources;
+  const { userMessage, steps, retrievalSet, memory } = request;
+  const current = candidates.current(userMessage, steps);
+
+  const session = record.contextItems.map((entry) =>
+    candidates.catalogItem(catalog.get(entry), entry, { via: 'session', includeMode: entry.includeMode }),
+  );
+
+  const pinnedTurns = new Map<number, { pinId: string; pin: PinKind }>();
+  const pins: (ItemCandidate | CardCandidate | TurnCandidate)[] = [];
+  const strength: Record<PinKind, number> = { sticky: 2, leased: 1, ephemeral: 0 };
+  for (const pin of record.pins) {
+    const target = pin.target;
+    if (target.kind === 'card') {
+      pins.push(candidates.card(pin.id, pin.kind, target.title, target.text));
+    } else if (target.kind === 'item') {
+      const item = catalog.get(target.ref);
+      if (item?.enabled && pin.kind === 'ephemeral') {
+        pins.push(candidates.card(pin.id, pin.kind, displayName(item), cardText(item), toRef(item)));
+      } else {
+        pins.push(candidates.catalogItem(item, target.ref, { via: 'pin', pinId: pin.id, pin: pin.kind }));
+      }
+    } else {
+      const turn = sources.turnOfMessage.get(target.messageId);
+      if (!turn) continue;
+      if (pin.kind === 'ephemeral') {
+        const message = turn.messages.find((entry) => entry.id === target.messageId) as ChatMessage;
+        pins.push(
+          candidates.card(pin.id, pin.kind, `${message.role} message`, excerpt(messageText(message))),
+        );
+        continue;
+      }
+      const held = pinnedTurns.get(turn.index);
+      if (!held || strength[pin.kind] > strength[held.pin])
+        pinnedTurns.set(turn.index, { pinId: pin.id, pin: pin.kind });
+    }
+  }
+  for (const [index, pinned] of [...pinnedTurns].sort(([a], [b]) => a - b)) {
+    pins.push(candidates.turn(sources.turns[index] as Turn, pinned));
+  }
+
+  const agent: ItemCandidate[] = [];
+  for (const hit of retrievalSet?.hits ?? []) {
+    const item = catalog.get(hit.key);
+    // A selector may offer what the catalog no longer has; the plan then says so instead of losing the hit.
+    agent.push(
+      candidates.catalogItem(item, refOfKey(hit.key, item), {
+        via: 'agent',
+        score: hit.score,
+        rank: hit.rank,
+      }),
+    );
+  }
+
+  const history = sources.turns
+    .filter((turn) => !pinnedTurns.has(turn.index))
+    .map((turn) => candidates.turn(turn));
+  const workspace = record.workspace;
+  const input: PlanInput = {
+    contextWindow: sources.contextWindow,
+    reservedOutput: sources.reservedOutput,
+    mode,
+    limits: modeLimits[mode],
+    encoding: candidates.encoding,
+    overhead: {
+      fixed: TOKEN_OVERHEAD.message + TOKEN_OVERHEAD.reply,
+      toolsPresent: TOKEN_OVERHEAD.toolsPresent,
+    },
+    system: sources.systemParts.map((part) => candidates.prompt(part)),
+    session,
+    pins,
+    agent,
+    ...(memory.length > 0 && {
+      memory: memory.map((entry) => candidates.memory(entry)),
+      memoryShare: sources.memoryShare,
+    }),
+    history,
+    current,
+    workspace: workspace === null ? null : candidates.workspace(workspace),
+    retrievalSetId: retrievalSet?.id ?? null,
+    ...sources.historyFields,
+  };
+  const redactions = sources.redactions(input);
+  return redactions.length > 0 ? { ...input, redactions } : input;
+}
+
+/** The reference of an item key, for keys the catalog may no longer hold (`tool:<server>:<name>`). */
+function refOfKey(key: string, item: CatalogItem | undefined): ItemRef {
+  if (item) return toRef(item);
+  const [type, ...rest] = key.split(':');
+  if (type === 'tool') return { type, serverName: rest[0] ?? '', name: rest.slice(1).join(':') };
+  return { type: type === 'reference' ? 'reference' : 'rule', name: rest.join(':') };
+}
+
+function messageText(message: ChatMessage): string {
+  return message.role === 'assistant' ? message.modelReply.content : message.content;
+}
+
+const CARD_LENGTH = 280;
+
+function excerpt(text: string): string {
+  const line = text.trim();
+  if (line.length <= CARD_LENGTH) return line;
+  let end = CARD_LENGTH - 1;
+  // Never end on the first half of a surrogate pair (an emoji cut in two).
+  if (/[\uD800-\uDBFF]/.test(line.charAt(end - 1))) end -= 1;
+  return `${line.slice(0, end)}…`;
+}
+
+/** The thin card of an item: its description, or the start of its content. */
+function cardText(item: CatalogItem): string {
+  if (item.description !== '') return excerpt(item.description);
+  return item.type === 'tool' ? `Tool on server ${item.serverName}` : excerpt(item.content);
+}
