@@ -3,7 +3,7 @@ import { dirname, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { playwright } from '@vitest/browser-playwright';
 import { defineConfig } from 'vitest/config';
-import { chromiumPath } from './vitest.chromium-setup.js';
+import { CHROMIUM_ARGS, chromiumPath } from './vitest.chromium-setup.js';
 
 // The suite runs twice: in Node, and in headless Chromium (Vitest browser mode), so "runs in the browser" is
 // tested, not assumed. Naming convention:
@@ -69,15 +69,7 @@ export default defineConfig({
             provider: playwright({
               launchOptions: {
                 executablePath: chromiumPath,
-                args: [
-                  '--no-sandbox',
-                  '--disable-gpu',
-                  '--disable-background-networking',
-                  '--disable-component-update',
-                  '--disable-sync',
-                  '--disable-quic',
-                  '--no-first-run',
-                ],
+                args: [...CHROMIUM_ARGS],
               },
             }),
             instances: [{ browser: 'chromium', name: 'chromium' }],

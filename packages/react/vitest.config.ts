@@ -4,7 +4,7 @@ import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
 import react from '@vitejs/plugin-react';
 import { playwright } from '@vitest/browser-playwright';
 import { defineConfig } from 'vitest/config';
-import { chromiumPath } from './vitest.chromium-setup.js';
+import { CHROMIUM_ARGS, chromiumPath } from './vitest.chromium-setup.js';
 
 // Everything here runs in headless Chromium (Vitest browser mode), the system's browser, never a downloaded one:
 //   components   *.test.ts(x) next to the code: rendering from real core data, keyboard, store round trips, axe
@@ -21,15 +21,7 @@ const browser = () => ({
   provider: playwright({
     launchOptions: {
       executablePath: chromiumPath,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--disable-quic',
-        '--no-first-run',
-      ],
+      args: [...CHROMIUM_ARGS],
     },
   }),
   instances: [{ browser: 'chromium' as const }],

@@ -8,7 +8,7 @@ import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright';
 import { createServer } from 'vite';
-import checkChromium, { chromiumPath } from '../../vitest.chromium-setup.js';
+import checkChromium, { CHROMIUM_ARGS, chromiumPath } from '../../vitest.chromium-setup.js';
 import { toJson } from '../report.js';
 import type { IdbBenchResult, Sampled } from './page.js';
 
@@ -37,15 +37,7 @@ async function main(): Promise<void> {
   if (!address || typeof address === 'string') throw new Error('the Vite server has no port');
   const browser = await chromium.launch({
     executablePath: chromiumPath,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--disable-quic',
-      '--no-first-run',
-    ],
+    args: [...CHROMIUM_ARGS],
   });
   try {
     const page = await browser.newPage();
