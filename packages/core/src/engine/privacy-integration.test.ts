@@ -3,6 +3,7 @@ import { describe, expect, test } from 'vitest';
 import type { SummarizerInput } from '../history/index.js';
 import { fakeSecrets } from '../privacy/fake-secrets.fixtures.js';
 import type { OpenAIChatRequest } from '../render/index.js';
+import { type AgentSelector, createLexicalSelector, type UseEvent } from '../retrieval/index.js';
 import { MemoryStore } from '../store/index.js';
 import { testEngine } from './engine.fixtures.js';
 import type { Session } from './session.js';
@@ -77,6 +78,33 @@ describe('private sessions and memory', () => {
     expect(await engine.memories.list()).toHaveLength(1);
     await session.setPrivate(true);
     expect(await engine.memories.list()).toEqual([]);
+  });
+});
+
+describe('private sessions and learning from use', () => {
+  test('retrieval learns from the turns and pins of a public session, never of a private one', async () => {
+    const lexical = createLexicalSelector();
+    const events: UseEvent[] = [];
+    const selector: AgentSelector = {
+      name: 'recording',
+      select: (request) => lexical.select(request),
+      recordUse: (event) => {
+        events.push(event);
+      },
+    };
+    const engine = await testEngine({ selector });
+    const use = async (session: Session<OpenAIChatRequest>) => {
+      const turn = await session.prepare('How do I read a file from disk?');
+      const agent = turn.plan.included.find((entry) => entry.reason.code === 'agent');
+      expect(agent).toBeDefined();
+      await session.commit(turn, 'With read_file.');
+      if (agent?.candidate.kind === 'item') await session.pin({ kind: 'item', ref: agent.candidate.ref });
+    };
+
+    await use(await engine.createSession({ private: true }));
+    expect(events).toEqual([]);
+    await use(await engine.createSession());
+    expect(events.map((event) => event.kind)).toEqual(['included', 'pinned']);
   });
 });
 
