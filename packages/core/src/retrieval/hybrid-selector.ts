@@ -14,7 +14,7 @@ import {
 } from './fusion.js';
 import { DEFAULT_FIELD_WEIGHTS, type FieldWeights, itemFields } from './item-text.js';
 import type { ItemVectors } from './item-vectors.js';
-import { type LearnedScore, type LearningOptions, PersistedUseMemory, type UseEvent } from './learning.js';
+import type { LearnedScore, LearningOptions, PersistedUseMemory, UseEvent } from './learning.js';
 import { LexicalRanker } from './lexical-ranker.js';
 import { tokenize } from './tokenize.js';
 import { type ActivityEvent, type Trigger, TriggerMemory, type TriggerMemoryOptions } from './triggers.js';
@@ -117,10 +117,16 @@ export function createHybridSelector(options: HybridSelectorOptions = {}): Hybri
   const name = options.name ?? (embedder ? `hybrid:${embedder.modelId}` : 'hybrid:lexical');
   const terms = options.bm25?.tokenize ?? tokenize;
   const triggers = options.triggers === false ? null : new TriggerMemory(options.triggers);
-  const learning =
+  // Learning's code is a chunk of its own, imported with the first selection or use that needs it: it is not part
+  // of what an app loads before its first request.
+  let learningLoaded: Promise<PersistedUseMemory> | undefined;
+  const loadLearning =
     options.learning === false
       ? null
-      : new PersistedUseMemory(store, { tokenize: terms, ...options.learning });
+      : (): Promise<PersistedUseMemory> =>
+          (learningLoaded ??= import('./learning.js').then(
+            (module) => new module.PersistedUseMemory(store, { tokenize: terms, ...options.learning }),
+          ));
   const states = new WeakMap<Catalog, CatalogState>();
   const queryVectors = new Map<string, Float32Array>();
 
@@ -219,6 +225,7 @@ export function createHybridSelector(options: HybridSelectorOptions = {}): Hybri
         } else vectorStatus = outcome;
       }
       let vectorMs = performance.now() - vectorStarted;
+      const learning = loadLearning ? await loadLearning() : null;
       if (learning) await learning.ready();
 
       // Everything below is synchronous: the ranker's scratch scores cannot be used by two selections at once.
@@ -359,7 +366,7 @@ export function createHybridSelector(options: HybridSelectorOptions = {}): Hybri
     },
 
     async recordUse(event: UseEvent): Promise<void> {
-      await learning?.record(event);
+      if (loadLearning) await (await loadLearning()).record(event);
     },
 
     observeActivity(event: ActivityEvent): void {
@@ -372,7 +379,8 @@ export function createHybridSelector(options: HybridSelectorOptions = {}): Hybri
     },
 
     flush(): Promise<void> {
-      return learning?.flush() ?? Promise.resolve();
+      // Nothing was recorded before learning loaded, so there is nothing to write.
+      return learningLoaded?.then((learning) => learning.flush()) ?? Promise.resolve();
     },
   };
 }

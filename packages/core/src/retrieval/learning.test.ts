@@ -2,8 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { CorruptRecordError } from '../errors/index.js';
 import { MemoryStore } from '../store/index.js';
-import { type LearnedScore, tokenize, UseMemory } from './index.js';
-import { PersistedUseMemory } from './learning.js';
+import { type LearnedScore, tokenize } from './index.js';
+import { PersistedUseMemory, UseMemory } from './learning.js';
 
 function scores(memory: UseMemory, query: string): Map<string, LearnedScore> {
   const into = new Map<string, LearnedScore>();
