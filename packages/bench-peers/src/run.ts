@@ -20,12 +20,13 @@ import {
   promptTsx,
   retrievedFor,
 } from './adapters/index.js';
+import { messageTokens } from './checks/index.js';
 import { CATALOG_SHAPE, createScenario, HISTORY_SHAPE } from './fixtures/index.js';
 import { measureFitters } from './measure.js';
 import { buildPeerPrompt, type PeerRequest } from './prompt/index.js';
 import { type BudgetResult, printReport, toJson } from './report.js';
 
-const TIMING: TimingPlan = { runs: 3, iterations: 15, warmup: 8 };
+const TIMING: TimingPlan = { runs: 5, iterations: 15, warmup: 6 };
 const BUDGETS = [8_192, 32_768] as const;
 
 /** Looked up on the npm registry on 2026-11-22; neither name exists there, so Priompt is left out. */
@@ -48,6 +49,13 @@ async function main(): Promise<void> {
   const prompt = buildPeerPrompt(scenario);
   const base = await loadTiktokenCounter(CTXKIT_SETUP.encoding);
   const calls = TIMING.runs * (TIMING.warmup + TIMING.iterations);
+  const checkCounter = withTokenCache(base);
+  const historyTokens = prompt.history.reduce(
+    (sum, message) => sum + messageTokens(message, checkCounter),
+    0,
+  );
+  let catalogTokens = 0;
+  for (const text of prompt.itemText.values()) catalogTokens += checkCounter.count(text);
 
   const budgets: BudgetResult[] = [];
   for (const [index, budget] of BUDGETS.entries()) {
@@ -90,6 +98,12 @@ async function main(): Promise<void> {
     timing: TIMING,
     setup: {
       catalog: CATALOG_SHAPE,
+      // Counted with the checks' counter, per-message overheads included.
+      tokens: {
+        history: historyTokens,
+        systemAndSessionItems: checkCounter.count(prompt.system),
+        catalogOutsideSession: catalogTokens,
+      },
       history: {
         ...HISTORY_SHAPE,
         turns: scenario.turns.length,
