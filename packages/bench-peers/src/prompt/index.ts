@@ -1,0 +1,9 @@
+export {
+  buildPeerPrompt,
+  historyMessages,
+  itemTextOf,
+  type PeerPrompt,
+  type PeerRequest,
+  sessionItemRefs,
+  splitItems,
+} from './peer-prompt.js';
