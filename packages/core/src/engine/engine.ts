@@ -32,6 +32,7 @@ import {
   DEFAULT_CONTEXT_MODE,
   DEFAULT_MODE_LIMITS,
   type ModeLimits,
+  type PlanCalibration,
   planContext,
 } from '../planner/index.js';
 import {
@@ -43,6 +44,9 @@ import {
   redactionIssues,
   retentionIssues,
 } from '../privacy/index.js';
+import { reflection } from '../reflection/lazy.js';
+import type { PromotionRules } from '../reflection/rules.js';
+import type { Waste } from '../reflection/types.js';
 import { type OpenAIChatRequest, renderOpenAIChat } from '../render/index.js';
 import { type AgentSelector, createLexicalSelector } from '../retrieval/index.js';
 import {
@@ -104,6 +108,8 @@ export interface EngineOptions<R> {
   readonly largeContent?: LargeContentOptions | false;
   /** Secret redaction: the host's own patterns, built-ins to disable, or `enabled: false`. On by default. */
   readonly redaction?: RedactionOptions;
+  /** When an ephemeral pin the replies keep referencing is promoted, and to what lease (see "Reflection"). */
+  readonly promotion?: Partial<PromotionRules>;
   /** Deletes sessions not updated for `maxAgeDays` when the engine is created (`engine.deletedAtOpen`). */
   readonly retention?: RetentionOptions;
   /** For tests and replays: the clock and the id source. */
@@ -412,6 +418,31 @@ export class Engine<R = OpenAIChatRequest> {
   subscribe(listener: (event: StoreEvent) => void): () => void {
     return this.#context.store.subscribe(listener);
   }
+
+  /**
+   * What usage reports taught about the model's real prompt tokens: real ≈ planned × `factor`, give or take
+   * `spread` (log units). Factor 1 with a prior spread until a report with an actual count is learned.
+   */
+  calibration(): Promise<PlanCalibration> {
+    return this.#context.calibrator.current();
+  }
+
+  /**
+   * The share of automatically added tokens (retrieved items, memories) the replies never referenced, over every
+   * committed turn of the session (see "Reflection" in the README). Seed 002's target is below 30 %.
+   */
+  waste(sessionId: string): Promise<Waste> {
+    return this.#context.reflection.sessionWaste(this.#context.store, sessionId);
+  }
+
+  /**
+   * Per-turn telemetry as JSON lines (one record per committed turn: plan ids, retrieval set, tools called, usage,
+   * references, waste, pin changes, the user's decisions), for one session or every stored one. Local: nothing is
+   * sent anywhere; no message text is included.
+   */
+  exportTelemetry(sessionId?: string): Promise<string> {
+    return this.#context.reflection.exportTelemetry(this.#context.store, sessionId);
+  }
 }
 
 /**
@@ -472,6 +503,13 @@ export async function createEngine<R>(options: EngineOptions<R>): Promise<Engine
   const newId = options.newId ?? randomId;
   const stamp = () => now().toISOString();
   const memories = new MemoryBank(store, { ...DEFAULT_MEMORY_LIMITS, ...options.memory }, newId, stamp);
+  const tokens = withTokenCache(counter);
+  const reflect = await reflection();
+  const issues: ErrorIssue[] = [];
+  const promotion = reflect.resolvePromotion(options.promotion, issues);
+  if (issues.length > 0) throw new ValidationError('Invalid engine options', issues);
+  const calibrator = new reflect.Calibrator(store, model, tokens.encoding);
+  await calibrator.load();
   return new Engine<R>({
     catalog,
     store,
@@ -483,7 +521,10 @@ export async function createEngine<R>(options: EngineOptions<R>): Promise<Engine
     deletedAtOpen: options.retention
       ? await deleteExpiredSessions(store, memories, options.retention.maxAgeDays, now())
       : [],
-    candidates: new CandidateFactory(withTokenCache(counter)),
+    candidates: new CandidateFactory(tokens),
+    reflection: reflect,
+    calibrator,
+    promotion,
     model,
     contextWindow: options.contextWindow,
     reservedOutput,

@@ -6,6 +6,7 @@ import { planId } from './fingerprint.js';
 import { type HistoryEntry, layoutHistory, timeOf } from './history-plan.js';
 import { isStableReason as isStable } from './reasons.js';
 import {
+  type CalibratedEstimate,
   type Candidate,
   type CheckpointCandidate,
   type ContextPlan,
@@ -14,6 +15,7 @@ import {
   type IncludedEntry,
   type InclusionReason,
   type ItemCandidate,
+  type PlanCalibration,
   type PlanInput,
   SECTIONS,
   type Section,
@@ -74,6 +76,7 @@ function checkInput(input: PlanInput): void {
   if (input.memoryShare !== undefined && !(input.memoryShare >= 0 && input.memoryShare <= 1))
     issues.push({ path: 'memoryShare', message: 'must be between 0 and 1' });
   checkHistoryInput(input, issues);
+  checkReflectionInput(input, issues);
   checkTokens(candidatesOf(input));
   // Pins and agent items may repeat a session item (the planner excludes them as duplicates); nothing else may.
   checkUnique(fixed);
@@ -138,6 +141,15 @@ function checkHistoryInput(input: PlanInput, issues: ErrorIssue[]): void {
   }
 }
 
+function checkReflectionInput({ calibration: c }: PlanInput, issues: ErrorIssue[]): void {
+  // NaN fails every comparison.
+  if (c && !(c.factor > 0 && c.factor < Number.POSITIVE_INFINITY && c.spread >= 0 && c.spread < 9))
+    issues.push({ path: 'calibration', message: 'needs a finite factor > 0 and a spread from 0 to 9' });
+}
+
+/** Usage reports needed before a calibration factor above 1 shrinks the budget. */
+export const CALIBRATION_MIN_SAMPLES = 3;
+
 const SECTION_RANK: ReadonlyMap<Section, number> = new Map(SECTIONS.map((section, i) => [section, i]));
 
 /** Prompt order: by section; inside one, stable parts first (so provider prompt caches hit), then as given. */
@@ -193,7 +205,12 @@ function totals(
  */
 export function planContext(input: PlanInput): ContextPlan {
   checkInput(input);
-  const available = input.contextWindow - input.reservedOutput;
+  // A model that counts more tokens than the planner's tokenizer gets a budget shrunk by the learned factor, so the
+  // prompt still fits its window; one that counts fewer keeps the full budget (the planner stays on the safe side).
+  const calibration = input.calibration;
+  const tightened = !!calibration && calibration.factor > 1 && calibration.samples >= CALIBRATION_MIN_SAMPLES;
+  const window = input.contextWindow - input.reservedOutput;
+  const available = tightened ? Math.floor(window / (calibration as { factor: number }).factor) : window;
   const included: IncludedEntry[] = [];
   const excluded: ExcludedEntry[] = [];
   const taken = new Set<string>();
@@ -286,7 +303,8 @@ export function planContext(input: PlanInput): ContextPlan {
     else if (costOf(candidate) > remaining)
       exclude(candidate, { code: 'budget', needed: costOf(candidate), remaining });
     else {
-      take(candidate, { code: 'agent', score, rank });
+      const { activation } = candidate.origin as { activation?: number };
+      take(candidate, { code: 'agent', score, rank, ...(activation && { activation }) });
       agentCount += 1;
       agentTokens += candidate.tokens;
     }
@@ -384,6 +402,7 @@ export function planContext(input: PlanInput): ContextPlan {
   }
 
   const ordered = orderIncluded(included);
+  const used = available - remaining;
   return {
     id: planId(input),
     mode: input.mode,
@@ -393,7 +412,7 @@ export function planContext(input: PlanInput): ContextPlan {
       contextWindow: input.contextWindow,
       reservedOutput: input.reservedOutput,
       available,
-      used: available - remaining,
+      used,
       overhead: input.overhead.fixed + (toolsCharged ? input.overhead.toolsPresent : 0),
     },
     sections: totals(ordered, excluded),
@@ -401,6 +420,7 @@ export function planContext(input: PlanInput): ContextPlan {
     excluded,
     retrievalSetId: input.retrievalSetId,
     redactions: input.redactions ?? [],
+    ...(calibration && { calibration: calibrated(calibration, used, tightened) }),
   };
 }
 
@@ -418,4 +438,17 @@ function pinOf(candidate: PlanInput['pins'][number]): { pin: PinKind; pinId: str
   if (candidate.kind === 'turn') return candidate.pinned as { pin: PinKind; pinId: string };
   const { origin } = candidate as ItemCandidate & { origin: { via: 'pin' } };
   return { pin: origin.pin, pinId: origin.pinId };
+}
+
+/** The plan's token count in the model's tokens, with a range of ± two spreads (about 95 % of requests). */
+function calibrated(calibration: PlanCalibration, used: number, tightened: boolean): CalibratedEstimate {
+  const tokens = used * calibration.factor;
+  const width = Math.exp(2 * calibration.spread);
+  return {
+    ...calibration,
+    tokens: Math.round(tokens),
+    low: Math.floor(tokens / width),
+    high: Math.ceil(tokens * width),
+    tightened,
+  };
 }
