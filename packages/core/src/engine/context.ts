@@ -3,7 +3,6 @@ import type { Catalog } from '../catalog/index.js';
 import type { MemoryBank } from '../memory/index.js';
 import type { ContextPlan, ModeLimits } from '../planner/index.js';
 import type { Redactor, RetentionOptions } from '../privacy/index.js';
-import type { PromotionRules } from '../reflection/rules.js';
 import type { AgentSelector } from '../retrieval/index.js';
 import type { ContextMode } from '../session/index.js';
 import type { Store } from '../store/index.js';
@@ -38,10 +37,6 @@ export interface EngineContext<R> {
   readonly longHistory: LongHistorySettings;
   /** Session objects another tab has changed since they were loaded: they must not write. */
   readonly stale: StaleSessions;
-  /** The reflection module (loaded lazily when the engine is created). */
-  readonly reflection: typeof import('../reflection/index.js');
-  /** What usage reports taught about the model's token counts. */
-  readonly calibrator: import('../reflection/index.js').Calibrator;
-  /** When the reflection promotes an ephemeral pin, and to what lease. */
-  readonly promotion: PromotionRules;
+  /** References, activation, promotion, waste and calibration (loaded lazily when the engine is created). */
+  readonly reflection: import('../reflection/index.js').EngineReflection;
 }

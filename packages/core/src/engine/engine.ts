@@ -32,7 +32,6 @@ import {
   DEFAULT_CONTEXT_MODE,
   DEFAULT_MODE_LIMITS,
   type ModeLimits,
-  type PlanCalibration,
   planContext,
 } from '../planner/index.js';
 import {
@@ -44,9 +43,9 @@ import {
   redactionIssues,
   retentionIssues,
 } from '../privacy/index.js';
+import type { Reflection } from '../reflection/engine-reflection.js';
 import { reflection } from '../reflection/lazy.js';
 import type { PromotionRules } from '../reflection/rules.js';
-import type { Waste } from '../reflection/types.js';
 import { type OpenAIChatRequest, renderOpenAIChat } from '../render/index.js';
 import { type AgentSelector, createLexicalSelector } from '../retrieval/index.js';
 import {
@@ -419,29 +418,9 @@ export class Engine<R = OpenAIChatRequest> {
     return this.#context.store.subscribe(listener);
   }
 
-  /**
-   * What usage reports taught about the model's real prompt tokens: real ≈ planned × `factor`, give or take
-   * `spread` (log units). Factor 1 with a prior spread until a report with an actual count is learned.
-   */
-  calibration(): Promise<PlanCalibration> {
-    return this.#context.calibrator.current();
-  }
-
-  /**
-   * The share of automatically added tokens (retrieved items, memories) the replies never referenced, over every
-   * committed turn of the session (see "Reflection" in the README). Seed 002's target is below 30 %.
-   */
-  waste(sessionId: string): Promise<Waste> {
-    return this.#context.reflection.sessionWaste(this.#context.store, sessionId);
-  }
-
-  /**
-   * Per-turn telemetry as JSON lines (one record per committed turn: plan ids, retrieval set, tools called, usage,
-   * references, waste, pin changes, the user's decisions), for one session or every stored one. Local: nothing is
-   * sent anywhere; no message text is included.
-   */
-  exportTelemetry(sessionId?: string): Promise<string> {
-    return this.#context.reflection.exportTelemetry(this.#context.store, sessionId);
+  /** Calibration, waste and telemetry export (see "Reflection" in the README). */
+  get reflection(): Reflection {
+    return this.#context.reflection;
   }
 }
 
@@ -504,12 +483,7 @@ export async function createEngine<R>(options: EngineOptions<R>): Promise<Engine
   const stamp = () => now().toISOString();
   const memories = new MemoryBank(store, { ...DEFAULT_MEMORY_LIMITS, ...options.memory }, newId, stamp);
   const tokens = withTokenCache(counter);
-  const reflect = await reflection();
-  const issues: ErrorIssue[] = [];
-  const promotion = reflect.resolvePromotion(options.promotion, issues);
-  if (issues.length > 0) throw new ValidationError('Invalid engine options', issues);
-  const calibrator = new reflect.Calibrator(store, model, tokens.encoding);
-  await calibrator.load();
+  const reflect = await (await reflection()).openReflection(store, model, tokens.encoding, options.promotion);
   return new Engine<R>({
     catalog,
     store,
@@ -523,8 +497,6 @@ export async function createEngine<R>(options: EngineOptions<R>): Promise<Engine
       : [],
     candidates: new CandidateFactory(tokens),
     reflection: reflect,
-    calibrator,
-    promotion,
     model,
     contextWindow: options.contextWindow,
     reservedOutput,

@@ -562,24 +562,14 @@ export class Session<R = OpenAIChatRequest> {
     }
     this.#committing = true;
     return this.#exclusive(async () => {
-      const reflected = this.#engine.reflection.reflectTurn({
-        record: this.#record,
-        plan: prepared.plan,
-        replies: [
-          ...open.steps.flatMap((step) => (step.role === 'assistant' ? [step.modelReply] : [])),
-          modelReply,
-        ],
-        userText: prepared.userMessage.content,
-        counted: open.pinIds,
-        rules: this.#engine.promotion,
-      });
-      const assistantMessage: AssistantMessage = {
-        ...this.#assistantMessage(modelReply, prepared),
-        reflection: reflected.reflection,
-      };
+      // What the turn taught (references, activation, pins promoted, renewed or lapsed, waste) is written with it.
+      const {
+        record: advanced,
+        expired,
+        reflection,
+      } = this.#engine.reflection.turn(this.#record, prepared, [...open.steps, modelReply], open.pinIds);
+      const assistantMessage = { ...this.#assistantMessage(modelReply, prepared), reflection };
       const messages: ChatMessage[] = [prepared.userMessage, ...open.steps, assistantMessage];
-      const advanced = reflected.record;
-      const expired = reflected.expired;
       const record: SessionRecord = this.#history.committed(
         { ...advanced, turnCount: advanced.turnCount + 1, updatedAt: this.#engine.now() },
         this.#turnOfMessage,
@@ -601,9 +591,9 @@ export class Session<R = OpenAIChatRequest> {
       this.#open = null;
       this.#learnFrom('included', agentKeysOf(prepared.plan), prepared.userMessage.content);
       // Like retrieval's learning, calibration outlives the session: a private one teaches it nothing.
-      if (!this.isPrivate) this.#engine.calibrator.learn(reports);
+      if (!this.isPrivate) this.#engine.reflection.learn(reports);
       if (checkpoint) await this.#rememberSummary(checkpoint);
-      return { assistantMessage, messages, expiredPins: expired, reflection: reflected.reflection };
+      return { assistantMessage, messages, expiredPins: expired, reflection };
     }).finally(() => {
       this.#committing = false;
     });
@@ -779,7 +769,7 @@ export class Session<R = OpenAIChatRequest> {
       },
       { userMessage, steps, retrievalSet, memory },
     );
-    return engine.reflection.withReflection(input, this.#record, engine.calibrator);
+    return engine.reflection.planInput(input, this.#record);
   }
 
   #render(

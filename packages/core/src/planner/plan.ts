@@ -76,7 +76,6 @@ function checkInput(input: PlanInput): void {
   if (input.memoryShare !== undefined && !(input.memoryShare >= 0 && input.memoryShare <= 1))
     issues.push({ path: 'memoryShare', message: 'must be between 0 and 1' });
   checkHistoryInput(input, issues);
-  checkReflectionInput(input, issues);
   checkTokens(candidatesOf(input));
   // Pins and agent items may repeat a session item (the planner excludes them as duplicates); nothing else may.
   checkUnique(fixed);
@@ -141,14 +140,8 @@ function checkHistoryInput(input: PlanInput, issues: ErrorIssue[]): void {
   }
 }
 
-function checkReflectionInput({ calibration: c }: PlanInput, issues: ErrorIssue[]): void {
-  // NaN fails every comparison.
-  if (c && !(c.factor > 0 && c.factor < Number.POSITIVE_INFINITY && c.spread >= 0 && c.spread < 9))
-    issues.push({ path: 'calibration', message: 'needs a finite factor > 0 and a spread from 0 to 9' });
-}
-
 /** Usage reports needed before a calibration factor above 1 shrinks the budget. */
-export const CALIBRATION_MIN_SAMPLES = 3;
+const CALIBRATION_MIN_SAMPLES = 3;
 
 const SECTION_RANK: ReadonlyMap<Section, number> = new Map(SECTIONS.map((section, i) => [section, i]));
 
@@ -208,9 +201,9 @@ export function planContext(input: PlanInput): ContextPlan {
   // A model that counts more tokens than the planner's tokenizer gets a budget shrunk by the learned factor, so the
   // prompt still fits its window; one that counts fewer keeps the full budget (the planner stays on the safe side).
   const calibration = input.calibration;
-  const tightened = !!calibration && calibration.factor > 1 && calibration.samples >= CALIBRATION_MIN_SAMPLES;
-  const window = input.contextWindow - input.reservedOutput;
-  const available = tightened ? Math.floor(window / (calibration as { factor: number }).factor) : window;
+  const factor =
+    calibration && calibration.samples >= CALIBRATION_MIN_SAMPLES ? Math.max(1, calibration.factor) : 1;
+  const available = Math.floor((input.contextWindow - input.reservedOutput) / factor);
   const included: IncludedEntry[] = [];
   const excluded: ExcludedEntry[] = [];
   const taken = new Set<string>();
@@ -420,7 +413,7 @@ export function planContext(input: PlanInput): ContextPlan {
     excluded,
     retrievalSetId: input.retrievalSetId,
     redactions: input.redactions ?? [],
-    ...(calibration && { calibration: calibrated(calibration, used, tightened) }),
+    ...(calibration && { calibration: calibrated(calibration, used, factor > 1) }),
   };
 }
 

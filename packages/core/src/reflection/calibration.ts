@@ -1,6 +1,5 @@
 import type { JsonValue } from '../catalog/index.js';
 import type { PlanCalibration } from '../planner/index.js';
-import { CALIBRATION_MIN_SAMPLES } from '../planner/plan.js';
 
 /**
  * What usage reports taught about one model: the log of actual ÷ estimated prompt tokens, as a running mean and
@@ -16,8 +15,8 @@ export interface RatioStats {
 
 /** How many reports the running mean weighs at most: older ones fade out. */
 export const WINDOW = 50;
-/** Reports needed before a model's factor is used for planning. */
-export const MIN_SAMPLES = CALIBRATION_MIN_SAMPLES;
+/** Reports needed before a model's factor shrinks the planner's budget (the planner's own rule) and odd reports are clipped. */
+export const MIN_SAMPLES = 3;
 /** The spread assumed (in log units, ≈ ±25 %) before there are reports: tokenizers differ about that much. */
 export const PRIOR_SPREAD = 0.25;
 /** A report further than this many spreads from the mean is clipped there: one odd report cannot swing the factor. */

@@ -37,7 +37,8 @@ export class Calibrator {
       this.#table ??= calibrationFromJson(stored);
       return this.#table;
     });
-    return this.#loading;
+    // The table as learned since, not as first read.
+    return this.#loading.then(() => this.#table as CalibrationTable);
   }
 
   /** Reads the stored calibration; the engine awaits it once, when it is created. */

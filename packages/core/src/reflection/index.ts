@@ -15,6 +15,7 @@ export {
 } from './calibration.js';
 export { Calibrator } from './calibrator.js';
 export { exportTelemetry, resolvePromotion, sessionWaste } from './engine-parts.js';
+export { EngineReflection, openReflection, type Reflection } from './engine-reflection.js';
 export {
   DEFAULT_PROMOTION,
   lapses,

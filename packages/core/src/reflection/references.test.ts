@@ -27,7 +27,8 @@ describe('mentions', () => {
     expect(mentions('call fn(x)[0] here', 'fn(x)[0]')).toBe(true);
     expect(mentions('call fnx0 here', 'fn(x)[0]')).toBe(false);
     expect(mentions('path C:\\dir\\file.ts', 'C:\\dir\\file.ts')).toBe(true);
-    expect(mentions('$& $1 ${name}', '${name}')).toBe(true);
+    const placeholder = ['$', '{name}'].join('');
+    expect(mentions(`$& $1 ${placeholder}`, placeholder)).toBe(true);
   });
 
   it('ignores names too short to mean anything', () => {
