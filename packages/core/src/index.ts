@@ -62,6 +62,19 @@ export {
   renderOpenAIChat,
   type ToolDefinition,
 } from './render/index.js';
+export type {
+  PinChange,
+  PinChangeReason,
+  PromotionRules,
+  Reflection,
+  ReflectionState,
+  TelemetryRecord,
+  TurnReflection,
+  TurnWaste,
+  UserDecision,
+  Waste,
+  WasteEntry,
+} from './reflection/index.js';
 export * from './retrieval/index.js';
 export {
   type AssistantMessage,
