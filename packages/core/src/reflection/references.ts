@@ -24,9 +24,13 @@ function isWordChar(char: string | undefined): boolean {
  * not a shorter path inside a longer one (`src/a.ts` is not in `src/a.tsx`). Case-insensitive.
  */
 export function mentions(text: string, name: string): boolean {
+  return mentionsLower(text.toLowerCase(), name);
+}
+
+/** `mentions`, with the text already lower-cased: a text is searched for many names. */
+function mentionsLower(haystack: string, name: string): boolean {
   const needle = name.trim().toLowerCase();
   if (needle.length < MIN_NAME_LENGTH) return false;
-  const haystack = text.toLowerCase();
   const startsWord = isWordChar(needle[0]);
   const endsWord = isWordChar(needle[needle.length - 1]);
   const pathLike = /[./]/.test(needle);
@@ -47,7 +51,10 @@ export function mentions(text: string, name: string): boolean {
 /** The ids of the targets `text` mentions by any of their names, in the targets' order. */
 export function findReferences(text: string, targets: readonly ReferenceTarget[]): string[] {
   if (text === '') return [];
-  return targets.filter((target) => target.names.some((name) => mentions(text, name))).map((t) => t.id);
+  const haystack = text.toLowerCase();
+  return targets
+    .filter((target) => target.names.some((name) => mentionsLower(haystack, name)))
+    .map((t) => t.id);
 }
 
 // Code-like words: paths (`src/a.ts`), dotted names (`engine.commit`), snake_case, camelCase and PascalCase with an
