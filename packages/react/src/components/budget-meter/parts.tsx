@@ -452,6 +452,8 @@ export function BreakdownContent({ className, ...props }: HTMLAttributes<HTMLEle
     <section
       id={breakdown.contentId}
       aria-labelledby={breakdown.triggerId}
+      // It scrolls once taller than 60 % of the viewport: focusable, so the keyboard can scroll it too.
+      tabIndex={0}
       className={cx('ctxkit-meter__breakdown', className)}
       data-state="open"
       {...props}
