@@ -482,8 +482,12 @@ export async function createEngine<R>(options: EngineOptions<R>): Promise<Engine
   const newId = options.newId ?? randomId;
   const stamp = () => now().toISOString();
   const memories = new MemoryBank(store, { ...DEFAULT_MEMORY_LIMITS, ...options.memory }, newId, stamp);
-  const tokens = withTokenCache(counter);
-  const reflect = await (await reflection()).openReflection(store, model, tokens.encoding, options.promotion);
+  const reflect = await (await reflection()).openReflection(
+    store,
+    model,
+    counter.encoding,
+    options.promotion,
+  );
   return new Engine<R>({
     catalog,
     store,
@@ -495,7 +499,7 @@ export async function createEngine<R>(options: EngineOptions<R>): Promise<Engine
     deletedAtOpen: options.retention
       ? await deleteExpiredSessions(store, memories, options.retention.maxAgeDays, now())
       : [],
-    candidates: new CandidateFactory(tokens),
+    candidates: new CandidateFactory(withTokenCache(counter)),
     reflection: reflect,
     model,
     contextWindow: options.contextWindow,
