@@ -453,6 +453,7 @@ export function BreakdownContent({ className, ...props }: HTMLAttributes<HTMLEle
       id={breakdown.contentId}
       aria-labelledby={breakdown.triggerId}
       // It scrolls once taller than 60 % of the viewport: focusable, so the keyboard can scroll it too.
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: axe's scrollable-region-focusable asks for it
       tabIndex={0}
       className={cx('ctxkit-meter__breakdown', className)}
       data-state="open"
