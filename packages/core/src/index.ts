@@ -46,6 +46,19 @@ export {
   redactSecrets,
   shannonEntropy,
 } from './privacy/index.js';
+export type {
+  PinChange,
+  PinChangeReason,
+  PromotionRules,
+  Reflection,
+  ReflectionState,
+  TelemetryRecord,
+  TurnReflection,
+  TurnWaste,
+  UserDecision,
+  Waste,
+  WasteEntry,
+} from './reflection/index.js';
 export {
   type AnthropicBlock,
   type AnthropicMessage,

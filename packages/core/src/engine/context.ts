@@ -37,4 +37,6 @@ export interface EngineContext<R> {
   readonly longHistory: LongHistorySettings;
   /** Session objects another tab has changed since they were loaded: they must not write. */
   readonly stale: StaleSessions;
+  /** References, activation, promotion, waste and calibration (loaded lazily when the engine is created). */
+  readonly reflection: import('../reflection/index.js').EngineReflection;
 }

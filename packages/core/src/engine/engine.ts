@@ -43,6 +43,9 @@ import {
   redactionIssues,
   retentionIssues,
 } from '../privacy/index.js';
+import type { Reflection } from '../reflection/engine-reflection.js';
+import { reflection } from '../reflection/lazy.js';
+import type { PromotionRules } from '../reflection/rules.js';
 import { type OpenAIChatRequest, renderOpenAIChat } from '../render/index.js';
 import { type AgentSelector, createLexicalSelector } from '../retrieval/index.js';
 import {
@@ -104,6 +107,8 @@ export interface EngineOptions<R> {
   readonly largeContent?: LargeContentOptions | false;
   /** Secret redaction: the host's own patterns, built-ins to disable, or `enabled: false`. On by default. */
   readonly redaction?: RedactionOptions;
+  /** When an ephemeral pin the replies keep referencing is promoted, and to what lease (see "Reflection"). */
+  readonly promotion?: Partial<PromotionRules>;
   /** Deletes sessions not updated for `maxAgeDays` when the engine is created (`engine.deletedAtOpen`). */
   readonly retention?: RetentionOptions;
   /** For tests and replays: the clock and the id source. */
@@ -412,6 +417,11 @@ export class Engine<R = OpenAIChatRequest> {
   subscribe(listener: (event: StoreEvent) => void): () => void {
     return this.#context.store.subscribe(listener);
   }
+
+  /** Calibration, waste and telemetry export (see "Reflection" in the README). */
+  get reflection(): Reflection {
+    return this.#context.reflection;
+  }
 }
 
 /**
@@ -472,6 +482,12 @@ export async function createEngine<R>(options: EngineOptions<R>): Promise<Engine
   const newId = options.newId ?? randomId;
   const stamp = () => now().toISOString();
   const memories = new MemoryBank(store, { ...DEFAULT_MEMORY_LIMITS, ...options.memory }, newId, stamp);
+  const reflect = await (await reflection()).openReflection(
+    store,
+    model,
+    counter.encoding,
+    options.promotion,
+  );
   return new Engine<R>({
     catalog,
     store,
@@ -484,6 +500,7 @@ export async function createEngine<R>(options: EngineOptions<R>): Promise<Engine
       ? await deleteExpiredSessions(store, memories, options.retention.maxAgeDays, now())
       : [],
     candidates: new CandidateFactory(withTokenCache(counter)),
+    reflection: reflect,
     model,
     contextWindow: options.contextWindow,
     reservedOutput,

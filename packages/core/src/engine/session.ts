@@ -12,11 +12,11 @@ import { frozenJsonCopy } from '../json/index.js';
 import { type MemoryEntry, memoriesFromSummary, usesMemory } from '../memory/index.js';
 import { type ContextPlan, type PlanInput, planContext } from '../planner/index.js';
 import { SessionRedaction } from '../privacy/index.js';
+import type { TurnReflection } from '../reflection/types.js';
 import type { OpenAIChatRequest } from '../render/index.js';
 import type { RetrievalSet } from '../retrieval/index.js';
 import {
   type AssistantMessage,
-  advanceLeases,
   type BranchOrigin,
   type ChatMessage,
   type Checkpoint,
@@ -79,6 +79,8 @@ export interface CommitResult {
   readonly messages: readonly ChatMessage[];
   /** Leased pins whose scope ended with this turn. */
   readonly expiredPins: readonly Pin[];
+  /** What the turn taught: references, pin changes (promoted, renewed, lapsed), waste, the user's decisions. */
+  readonly reflection: TurnReflection;
 }
 
 export interface PinOptions {
@@ -560,18 +562,24 @@ export class Session<R = OpenAIChatRequest> {
     }
     this.#committing = true;
     return this.#exclusive(async () => {
-      const assistantMessage = this.#assistantMessage(modelReply, prepared);
+      // What the turn taught (references, activation, pins promoted, renewed or lapsed, waste) is written with it.
+      const {
+        record: advanced,
+        expired,
+        reflection,
+      } = this.#engine.reflection.turn(this.#record, prepared, [...open.steps, modelReply], open.pinIds);
+      const assistantMessage = { ...this.#assistantMessage(modelReply, prepared), reflection };
       const messages: ChatMessage[] = [prepared.userMessage, ...open.steps, assistantMessage];
-      const { record: advanced, expired } = advanceLeases(this.#record, open.pinIds);
       const record: SessionRecord = this.#history.committed(
         { ...advanced, turnCount: advanced.turnCount + 1, updatedAt: this.#engine.now() },
         this.#turnOfMessage,
       );
+      const reports = [...open.usage, this.#usageReport(prepared.plan, usage, modelReply)];
       await this.#engine.store.commitTurn({
         session: record,
         messages,
         plans: open.plans,
-        usage: [...open.usage, this.#usageReport(prepared.plan, usage, modelReply)],
+        usage: reports,
         retrievalSets: prepared.retrievalSet ? [prepared.retrievalSet] : [],
         ...(open.history.blobs.size > 0 && { blobs: open.history.blobs }),
       });
@@ -582,8 +590,10 @@ export class Session<R = OpenAIChatRequest> {
       this.#addTurn({ id: prepared.userMessage.id, index: this.#turns.length, messages });
       this.#open = null;
       this.#learnFrom('included', agentKeysOf(prepared.plan), prepared.userMessage.content);
+      // Like retrieval's learning, calibration outlives the session: a private one teaches it nothing.
+      if (!this.isPrivate) this.#engine.reflection.learn(reports);
       if (checkpoint) await this.#rememberSummary(checkpoint);
-      return { assistantMessage, messages, expiredPins: expired };
+      return { assistantMessage, messages, expiredPins: expired, reflection };
     }).finally(() => {
       this.#committing = false;
     });
@@ -741,7 +751,7 @@ export class Session<R = OpenAIChatRequest> {
     memory: readonly MemoryEntry[],
   ): PlanInput {
     const engine = this.#engine;
-    return buildPlanInput(
+    const input = buildPlanInput(
       {
         record: this.#record,
         mode: this.mode,
@@ -759,6 +769,7 @@ export class Session<R = OpenAIChatRequest> {
       },
       { userMessage, steps, retrievalSet, memory },
     );
+    return engine.reflection.planInput(input, this.#record);
   }
 
   #render(

@@ -80,6 +80,8 @@ export function planId(input: PlanInput): string {
       // Absent in inputs planned before checkpoints and history policies existed: their ids stay as they were.
       ...(input.checkpoint ? [`checkpoint:${fingerprintHash(input.checkpoint)}`] : []),
       ...(input.historyPolicy ? [`history:${canonicalJson(input.historyPolicy)}`] : []),
+      // Absent before calibration existed, so earlier plans keep their ids.
+      ...(input.calibration ? [`calibration:${canonicalJson(input.calibration)}`] : []),
     ].join('\n'),
   );
 }

@@ -5,6 +5,7 @@ export { DEFAULT_CONTEXT_MODE, DEFAULT_MODE_LIMITS, nextContextMode } from './mo
 export { DEFAULT_MEMORY_SHARE, planContext } from './plan.js';
 export { isStableReason } from './reasons.js';
 export type {
+  CalibratedEstimate,
   Candidate,
   CardCandidate,
   CheckpointCandidate,
@@ -24,6 +25,7 @@ export type {
   ItemOrigin,
   MemoryCandidate,
   ModeLimits,
+  PlanCalibration,
   PlanInput,
   PlanRedaction,
   PromptCandidate,

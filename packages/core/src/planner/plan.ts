@@ -6,6 +6,7 @@ import { planId } from './fingerprint.js';
 import { type HistoryEntry, layoutHistory, timeOf } from './history-plan.js';
 import { isStableReason as isStable } from './reasons.js';
 import {
+  type CalibratedEstimate,
   type Candidate,
   type CheckpointCandidate,
   type ContextPlan,
@@ -14,6 +15,7 @@ import {
   type IncludedEntry,
   type InclusionReason,
   type ItemCandidate,
+  type PlanCalibration,
   type PlanInput,
   SECTIONS,
   type Section,
@@ -138,6 +140,9 @@ function checkHistoryInput(input: PlanInput, issues: ErrorIssue[]): void {
   }
 }
 
+/** Usage reports needed before a calibration factor above 1 shrinks the budget. */
+const CALIBRATION_MIN_SAMPLES = 3;
+
 const SECTION_RANK: ReadonlyMap<Section, number> = new Map(SECTIONS.map((section, i) => [section, i]));
 
 /** Prompt order: by section; inside one, stable parts first (so provider prompt caches hit), then as given. */
@@ -193,7 +198,12 @@ function totals(
  */
 export function planContext(input: PlanInput): ContextPlan {
   checkInput(input);
-  const available = input.contextWindow - input.reservedOutput;
+  // A model that counts more tokens than the planner's tokenizer gets a budget shrunk by the learned factor, so the
+  // prompt still fits its window; one that counts fewer keeps the full budget (the planner stays on the safe side).
+  const calibration = input.calibration;
+  const factor =
+    calibration && calibration.samples >= CALIBRATION_MIN_SAMPLES ? Math.max(1, calibration.factor) : 1;
+  const available = Math.floor((input.contextWindow - input.reservedOutput) / factor);
   const included: IncludedEntry[] = [];
   const excluded: ExcludedEntry[] = [];
   const taken = new Set<string>();
@@ -286,7 +296,8 @@ export function planContext(input: PlanInput): ContextPlan {
     else if (costOf(candidate) > remaining)
       exclude(candidate, { code: 'budget', needed: costOf(candidate), remaining });
     else {
-      take(candidate, { code: 'agent', score, rank });
+      const { activation } = candidate.origin as { activation?: number };
+      take(candidate, { code: 'agent', score, rank, ...(activation && { activation }) });
       agentCount += 1;
       agentTokens += candidate.tokens;
     }
@@ -384,6 +395,7 @@ export function planContext(input: PlanInput): ContextPlan {
   }
 
   const ordered = orderIncluded(included);
+  const used = available - remaining;
   return {
     id: planId(input),
     mode: input.mode,
@@ -393,7 +405,7 @@ export function planContext(input: PlanInput): ContextPlan {
       contextWindow: input.contextWindow,
       reservedOutput: input.reservedOutput,
       available,
-      used: available - remaining,
+      used,
       overhead: input.overhead.fixed + (toolsCharged ? input.overhead.toolsPresent : 0),
     },
     sections: totals(ordered, excluded),
@@ -401,6 +413,7 @@ export function planContext(input: PlanInput): ContextPlan {
     excluded,
     retrievalSetId: input.retrievalSetId,
     redactions: input.redactions ?? [],
+    ...(calibration && { calibration: calibrated(calibration, used, factor > 1) }),
   };
 }
 
@@ -418,4 +431,17 @@ function pinOf(candidate: PlanInput['pins'][number]): { pin: PinKind; pinId: str
   if (candidate.kind === 'turn') return candidate.pinned as { pin: PinKind; pinId: string };
   const { origin } = candidate as ItemCandidate & { origin: { via: 'pin' } };
   return { pin: origin.pin, pinId: origin.pinId };
+}
+
+/** The plan's token count in the model's tokens, with a range of ± two spreads (about 95 % of requests). */
+function calibrated(calibration: PlanCalibration, used: number, tightened: boolean): CalibratedEstimate {
+  const tokens = used * calibration.factor;
+  const width = Math.exp(2 * calibration.spread);
+  return {
+    ...calibration,
+    tokens: Math.round(tokens),
+    low: Math.floor(tokens / width),
+    high: Math.ceil(tokens * width),
+    tightened,
+  };
 }

@@ -67,7 +67,11 @@ export type ItemBody =
 export type ItemOrigin =
   | { readonly via: 'session'; readonly includeMode: 'always' | 'manual' }
   | { readonly via: 'pin'; readonly pinId: string; readonly pin: PinKind }
-  | { readonly via: 'agent'; readonly score: number; readonly rank: number };
+  /**
+   * `activation`: how active the item has been in the session lately (see "Reflection" in the README); retrieval's
+   * items come to the planner ranked by score raised by it.
+   */
+  | { readonly via: 'agent'; readonly score: number; readonly rank: number; readonly activation?: number };
 
 export interface ItemCandidate extends CandidateBase {
   readonly kind: 'item';
@@ -202,6 +206,31 @@ export interface PlanInput {
   readonly historyPolicy?: HistoryPolicy;
   /** Which candidates had secrets replaced by markers before planning; never the secrets themselves. */
   readonly redactions?: readonly PlanRedaction[];
+  /** What usage reports taught about the model's real token counts; absent before any report. */
+  readonly calibration?: PlanCalibration;
+}
+
+/**
+ * The model's real prompt tokens ≈ the planner's count × `factor`, give or take `spread` (log units, one standard
+ * deviation), learned from `samples` usage reports.
+ */
+export interface PlanCalibration {
+  readonly model: string;
+  readonly factor: number;
+  readonly spread: number;
+  readonly samples: number;
+}
+
+/**
+ * A plan's estimate in the model's own tokens: `tokens` (the planner's count × factor) and a range that holds
+ * about 95 % of requests. `tightened`: the factor is above 1 and learned from enough reports, so the budget was
+ * shrunk by it (`budget.available` is in the planner's tokens).
+ */
+export interface CalibratedEstimate extends PlanCalibration {
+  readonly tokens: number;
+  readonly low: number;
+  readonly high: number;
+  readonly tightened: boolean;
 }
 
 /** A candidate whose text had secrets of one kind replaced by `[REDACTED:<kind>]`, and how many. */
@@ -216,7 +245,8 @@ export type InclusionReason =
   | { readonly code: 'system-prompt' }
   | { readonly code: 'session'; readonly includeMode: 'always' | 'manual' }
   | { readonly code: 'pinned'; readonly pin: PinKind; readonly pinId: string }
-  | { readonly code: 'agent'; readonly score: number; readonly rank: number }
+  /** `activation` is copied from the candidate's origin: the item's activation raised it in the ranking. */
+  | { readonly code: 'agent'; readonly score: number; readonly rank: number; readonly activation?: number }
   /** Learned in another conversation: `source` names the session and the message or checkpoint. */
   | { readonly code: 'memory'; readonly memoryId: string; readonly source: MemorySource }
   /** `age` 0 is the most recent committed turn; `importance` is set when the input has a history policy. */
@@ -297,4 +327,6 @@ export interface ContextPlan {
   readonly retrievalSetId: string | null;
   /** Copied from the input: candidates whose secrets were redacted, by kind and count. */
   readonly redactions: readonly PlanRedaction[];
+  /** The estimate in the model's own tokens, when the input carries a calibration. */
+  readonly calibration?: CalibratedEstimate;
 }

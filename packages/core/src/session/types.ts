@@ -1,4 +1,5 @@
 import type { IncludeMode, ItemRef, JsonObject } from '../catalog/index.js';
+import type { ReflectionState, TurnReflection } from '../reflection/types.js';
 
 /** How much automatic retrieval a request gets. */
 export type ContextMode = 'off' | 'light' | 'heavy';
@@ -68,6 +69,8 @@ export type AssistantMessage = MessageBase & {
   readonly modelReply: ModelReply;
   /** Absent on messages written before context tracking existed. */
   readonly requestContext?: RequestContext;
+  /** On a turn's final reply: what the turn taught (references, activation, pin changes, waste). */
+  readonly reflection?: TurnReflection;
 };
 export type ToolResultMessage = MessageBase & {
   readonly role: 'tool';
@@ -175,6 +178,8 @@ export interface SessionRecord {
    * cross-conversation memory. Absent means false.
    */
   readonly private?: boolean;
+  /** Activation, pin reference counts and the user's decisions since the last turn; absent before the first. */
+  readonly reflection?: ReflectionState;
 }
 
 /** Token usage a provider reported for one request. */

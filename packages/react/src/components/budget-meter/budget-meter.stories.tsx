@@ -186,3 +186,26 @@ export const Dark: Story = {
     await waitFor(() => expect(canvasElement.querySelector('[data-state="ready"]')).not.toBeNull());
   },
 };
+
+/** After replies from a provider that counts 1.3× the planner's tokens: the calibrated count and the waste. */
+export const Calibrated: Story = {
+  loaders: [
+    async () => {
+      const engine = await kitEngine();
+      const session = await engine.createSession();
+      for (let turn = 0; turn < 4; turn++) {
+        const prepared = await session.prepare(DRAFT);
+        const reply = turn % 2 === 0 ? 'Follow File Operations: write a temporary file.' : 'Done.';
+        await session.commit(prepared, reply, { inputTokens: Math.round(prepared.plan.budget.used * 1.3) });
+      }
+      await engine.reflection.calibration();
+      return { engine, sessionId: session.id };
+    },
+  ],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText(/^Model count: ≈/)).toHaveTextContent(/calibrated on 4 replies/);
+    await userEvent.click(canvas.getByRole('button', { name: 'Breakdown' }));
+    await expect(await canvas.findByText(/^Unused automatic context/)).toHaveTextContent(/target below 30 %/);
+  },
+};

@@ -145,4 +145,60 @@ describe('BudgetMeter', () => {
     await expect.element(region).not.toBeInTheDocument();
     expect(document.activeElement).toBe(trigger.element());
   });
+
+  test("shows the draft in the model's own tokens with its uncertainty, and what automatic context went unused", async () => {
+    const engine = await kitEngine();
+    const session = await engine.createSession();
+    for (let turn = 0; turn < 4; turn++) {
+      const prepared = await session.prepare(DRAFT);
+      const reply = turn % 2 === 0 ? 'Follow File Operations: write a temporary file.' : 'Done.';
+      // A provider that counts 1.3× what the planner counts, as Claude's tokenizer does against tiktoken.
+      await session.commit(prepared, reply, { inputTokens: Math.round(prepared.plan.budget.used * 1.3) });
+    }
+    await engine.reflection.calibration();
+    const expected = await session.estimate(DRAFT);
+    const calibration = expected.calibration;
+    if (!calibration) throw new Error('four reports calibrate the count');
+    const sessionWaste = await engine.reflection.waste(session.id);
+    expect(sessionWaste.autoTokens).toBeGreaterThan(0);
+    const screen = await render(
+      <Kit engine={engine}>
+        <BudgetMeter sessionId={session.id} draft={DRAFT} debounceMs={0} />
+      </Kit>,
+    );
+    const uncertainty = Math.round((calibration.high - calibration.low) / 2);
+    await expect
+      .element(screen.getByText(/^Model count:/))
+      .toHaveTextContent(
+        `Model count: ≈ ${calibration.tokens.toLocaleString('en')} tokens (± ${uncertainty.toLocaleString('en')}), calibrated on 4 replies — budget adjusted`,
+      );
+    await expect
+      .element(screen.getByRole('meter', { name: 'Context budget' }))
+      .toHaveAttribute('aria-valuemax', String(Math.floor(expected.budget.available)));
+
+    await screen.getByRole('button', { name: 'Breakdown' }).click();
+    const region = screen.getByRole('region', { name: 'Breakdown' });
+    const percent = (share: number) => `${Math.round(share * 100)} %`;
+    const messages = (await engine.store.loadSession(session.id))?.messages ?? [];
+    const last = messages
+      .flatMap((m) => (m.role === 'assistant' && m.reflection ? [m.reflection.waste] : []))
+      .at(-1);
+    if (!last) throw new Error('committed turns carry their waste');
+    await expect
+      .element(region.getByText(/^Unused automatic context/))
+      .toHaveTextContent(
+        `Unused automatic context, last reply: ${percent(last.share)} of ${last.autoTokens.toLocaleString('en')} tokens. This session: ${percent(sessionWaste.share)} of ${sessionWaste.autoTokens.toLocaleString('en')} tokens (target below 30 %).`,
+      );
+    const unused = region.getByRole('list', { name: 'Never referenced in the last reply' });
+    await expect.element(unused).toBeVisible();
+    expect(
+      [...(unused.element() as HTMLElement).querySelectorAll('.ctxkit-meter__auto-name')].map(
+        (e) => e.textContent,
+      ),
+    ).toEqual(last.entries.filter((entry) => !entry.referenced).map((entry) => entry.id));
+    expect(screen.container.querySelector('.ctxkit-meter__waste')?.getAttribute('data-over-target')).toBe(
+      String(sessionWaste.share >= 0.3),
+    );
+    expect(await axeViolations(screen.container)).toEqual([]);
+  });
 });

@@ -2,6 +2,7 @@ import {
   Bar,
   BreakdownContent,
   BreakdownTrigger,
+  Calibration,
   ErrorState,
   Figures,
   LastReply,
@@ -11,14 +12,15 @@ import {
   OverBudget,
   Root,
   type RootProps,
+  Waste,
 } from './parts.js';
 
 export type BudgetMeterProps = Omit<RootProps, 'children'>;
 
 /**
  * Used and available tokens for the draft in the chat input, as a bar segmented by section; the actual usage of
- * the last reply against its estimate; the context mode ("CTX: Light", cycled by click or hotkey); and a breakdown
- * of what was added automatically and why. `variant="compact"` fits next to a chat input.
+ * the last reply against its estimate; the draft in the model's own tokens once usage reports calibrated the count; the context mode ("CTX: Light", cycled by click or hotkey); and a breakdown
+ * of what was added automatically and why, with the share of it the replies never referenced (waste). `variant="compact"` fits next to a chat input.
  */
 function BudgetMeterView(props: BudgetMeterProps) {
   const compact = props.variant === 'compact';
@@ -33,6 +35,7 @@ function BudgetMeterView(props: BudgetMeterProps) {
       <Loading />
       <ErrorState />
       <OverBudget />
+      {!compact && <Calibration />}
       {!compact && <LastReply />}
       <ModeError />
       <BreakdownContent />
@@ -48,6 +51,8 @@ export const BudgetMeter = Object.assign(BudgetMeterView, {
   Figures,
   OverBudget,
   LastReply,
+  Calibration,
+  Waste,
   ModeTrigger,
   ModeError,
   BreakdownTrigger,

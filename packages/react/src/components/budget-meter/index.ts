@@ -8,6 +8,11 @@ export {
   type BudgetThresholds,
   budgetOfError,
   budgetOfPlan,
+  type CalibratedFigures,
+  calibratedOfPlan,
   DEFAULT_THRESHOLDS,
+  WASTE_TARGET,
+  type WasteModel,
+  wasteOfMessages,
 } from './model.js';
 export { DEFAULT_MODE_HOTKEY, type MeterVariant, useBudgetMeter } from './parts.js';

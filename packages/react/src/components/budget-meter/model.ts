@@ -1,10 +1,14 @@
 import {
   type BudgetError,
+  type ChatMessage,
   type ContextPlan,
   type ExclusionReason,
   type InclusionReason,
   SECTIONS,
   type Section,
+  type TurnWaste,
+  type Waste,
+  type WasteEntry,
 } from '@ctxkit/core';
 import { candidateLabel } from '../context-details/model.js';
 
@@ -105,4 +109,52 @@ export function autoIncluded(plan: ContextPlan): { included: AutoEntry[]; exclud
       : [],
   );
   return { included, excluded };
+}
+
+/** The model's own count of a plan's tokens as calibration predicts it, ± half its ~95 % range. */
+export interface CalibratedFigures {
+  readonly tokens: number;
+  readonly uncertainty: number;
+  readonly low: number;
+  readonly high: number;
+  readonly samples: number;
+  /** The budget was shrunk by the factor, so the prompt fits the model's own count. */
+  readonly tightened: boolean;
+}
+
+export function calibratedOfPlan(plan: ContextPlan): CalibratedFigures | null {
+  const calibration = plan.calibration;
+  if (!calibration) return null;
+  const { tokens, low, high, samples, tightened } = calibration;
+  return { tokens, uncertainty: Math.round((high - low) / 2), low, high, samples, tightened };
+}
+
+/** Seed 002's target: below 30 % of automatically added tokens unused. */
+export const WASTE_TARGET = 0.3;
+
+/** Waste of the session's last committed turn and of all its turns, read from the replies' reflections. */
+export interface WasteModel {
+  readonly last: Waste | null;
+  readonly session: Waste;
+  /** Items of the last turn added automatically that its replies never referenced, by candidate id. */
+  readonly unused: readonly WasteEntry[];
+}
+
+export function wasteOfMessages(messages: readonly ChatMessage[]): WasteModel | null {
+  let autoTokens = 0;
+  let wastedTokens = 0;
+  let last: TurnWaste | null = null;
+  for (const message of messages) {
+    const waste = message.role === 'assistant' ? message.reflection?.waste : undefined;
+    if (!waste) continue;
+    autoTokens += waste.autoTokens;
+    wastedTokens += waste.wastedTokens;
+    last = waste;
+  }
+  if (!last) return null;
+  return {
+    last: { autoTokens: last.autoTokens, wastedTokens: last.wastedTokens, share: last.share },
+    session: { autoTokens, wastedTokens, share: autoTokens === 0 ? 0 : wastedTokens / autoTokens },
+    unused: last.entries.filter((entry) => !entry.referenced),
+  };
 }

@@ -52,7 +52,12 @@ import {
   type BudgetThresholds,
   budgetOfError,
   budgetOfPlan,
+  type CalibratedFigures,
+  calibratedOfPlan,
   DEFAULT_THRESHOLDS,
+  WASTE_TARGET,
+  type WasteModel,
+  wasteOfMessages,
 } from './model.js';
 
 /** The default hotkey that cycles the context mode Off → Light → Heavy. */
@@ -68,6 +73,10 @@ interface MeterContextValue {
   readonly error: unknown;
   readonly mode: ContextModeState | null;
   readonly lastReply: UsageReport | null;
+  /** The draft's cost in the model's own tokens, once usage reports calibrated the count. */
+  readonly calibrated: CalibratedFigures | null;
+  /** Automatically added tokens the replies never referenced: last turn and whole session. */
+  readonly waste: WasteModel | null;
   readonly hotkey: string | null;
   readonly cycleMode: () => void;
   readonly resetMode: () => void;
@@ -132,6 +141,9 @@ export function Root({
     return (planId && usage.data?.find((report) => report.planId === planId)) || null;
   }, [messages.data, usage.data]);
 
+  const calibrated = useMemo(() => (estimate.data ? calibratedOfPlan(estimate.data) : null), [estimate.data]);
+  const waste = useMemo(() => (messages.data ? wasteOfMessages(messages.data) : null), [messages.data]);
+
   const current = mode.data?.mode;
   const cycleMode = () => {
     if (current && !setMode.isPending) setMode.mutate(nextContextMode(current));
@@ -172,6 +184,8 @@ export function Root({
     error: overBudget ? null : estimate.error,
     mode: mode.data ?? null,
     lastReply,
+    calibrated,
+    waste,
     hotkey,
     cycleMode,
     resetMode,
@@ -266,6 +280,72 @@ export function Figures({ className, ...props }: HTMLAttributes<HTMLSpanElement>
   );
 }
 
+/**
+ * The draft in the model's own tokens: "Model count: ≈ 1,604 tokens (± 92), calibrated on 12 replies". Shown once
+ * the provider reported usage; `data-tightened` when the budget was shrunk by the calibration factor.
+ */
+export function Calibration({ className, ...props }: HTMLAttributes<HTMLParagraphElement>) {
+  const { calibrated } = useBudgetMeter();
+  if (!calibrated) return null;
+  const { tokens, uncertainty, low, high, samples, tightened } = calibrated;
+  return (
+    <p
+      className={cx('ctxkit-meter__calibrated', className)}
+      data-tightened={tightened}
+      title={`Likely between ${formatTokens(low)} and ${formatTokens(high)} tokens as the model counts them`}
+      {...props}
+    >
+      Model count: ≈ <strong>{formatTokens(tokens)}</strong> tokens (± {formatTokens(uncertainty)}),
+      calibrated on {samples === 1 ? '1 reply' : `${formatTokens(samples)} replies`}
+      {tightened && ' — budget adjusted'}
+    </p>
+  );
+}
+
+const percent = (share: number) => `${Math.round(share * 100)} %`;
+
+/**
+ * Waste: of the tokens added automatically (retrieved items, memories), the share the replies never referenced,
+ * for the last reply and the session, against seed 002's target of less than 30 %. `data-over-target` when the
+ * session's share is at or above it.
+ */
+export function Waste({ className, ...props }: HTMLAttributes<HTMLElement>) {
+  const { waste } = useBudgetMeter();
+  if (!waste) return null;
+  const { last, session, unused } = waste;
+  return (
+    <div
+      className={cx('ctxkit-meter__waste', className)}
+      data-over-target={session.share >= WASTE_TARGET}
+      {...props}
+    >
+      <p>
+        Unused automatic context, last reply:{' '}
+        {last && last.autoTokens > 0 ? (
+          <>
+            <strong className="ctxkit-meter__share">{percent(last.share)}</strong> of{' '}
+            {formatTokens(last.autoTokens)} tokens
+          </>
+        ) : (
+          'nothing was added automatically'
+        )}
+        . This session: <strong className="ctxkit-meter__share">{percent(session.share)}</strong> of{' '}
+        {formatTokens(session.autoTokens)} tokens (target below {percent(WASTE_TARGET)}).
+      </p>
+      {unused.length > 0 && (
+        <ul className="ctxkit-meter__unused" aria-label="Never referenced in the last reply">
+          {unused.map((entry) => (
+            <li key={entry.id}>
+              <span className="ctxkit-meter__auto-name">{entry.id}</span>
+              <span className="ctxkit-tokens">{formatTokens(entry.tokens)}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
 /** When required context cannot fit: by how much, and what to do. */
 export function OverBudget({ className, ...props }: HTMLAttributes<HTMLParagraphElement>) {
   const { budget } = useBudgetMeter();
@@ -352,7 +432,7 @@ function autoReasonText(entry: AutoEntry): string {
   if (!entry.included) return exclusionText(reason as Exclude<typeof reason, InclusionReason>);
   const included = reason as InclusionReason;
   if (included.code === 'agent')
-    return `retrieved: score ${formatScore(included.score)}, rank ${included.rank}`;
+    return `retrieved: score ${formatScore(included.score)}, rank ${included.rank}${included.activation ? `, active ${formatScore(included.activation)}` : ''}`;
   if (included.code === 'pinned') return `${included.pin} pin`;
   if (included.code === 'memory') return 'learned in another conversation';
   if (included.code === 'checkpoint')
@@ -365,13 +445,16 @@ function autoReasonText(entry: AutoEntry): string {
  * retrieved candidates left out. Escape closes it and returns focus to its trigger.
  */
 export function BreakdownContent({ className, ...props }: HTMLAttributes<HTMLElement>) {
-  const { breakdown, plan, budget, mode, hotkey, resetMode } = useBudgetMeter();
+  const { breakdown, plan, budget, mode, hotkey, resetMode, waste } = useBudgetMeter();
   if (!plan || !budget || !breakdown.open) return null;
   const auto = autoIncluded(plan);
   return (
     <section
       id={breakdown.contentId}
       aria-labelledby={breakdown.triggerId}
+      // It scrolls once taller than 60 % of the viewport: focusable, so the keyboard can scroll it too.
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: axe's scrollable-region-focusable asks for it
+      tabIndex={0}
       className={cx('ctxkit-meter__breakdown', className)}
       data-state="open"
       {...props}
@@ -398,6 +481,12 @@ export function BreakdownContent({ className, ...props }: HTMLAttributes<HTMLEle
         <>
           <h3 className="ctxkit-meter__breakdown-heading">Retrieved but left out</h3>
           <AutoList entries={auto.excluded} />
+        </>
+      )}
+      {waste && (
+        <>
+          <h3 className="ctxkit-meter__breakdown-heading">Never referenced</h3>
+          <Waste />
         </>
       )}
       {mode && (

@@ -1,0 +1,81 @@
+import { reportError } from '../errors/index.js';
+import type { PlanCalibration } from '../planner/index.js';
+import type { UsageReport } from '../session/index.js';
+import type { DocumentStore } from '../store/index.js';
+import {
+  CALIBRATION_DOCUMENT,
+  type CalibrationTable,
+  calibrationFromJson,
+  calibrationKey,
+  calibrationOf,
+  calibrationToJson,
+  EMPTY_STATS,
+  learnRatio,
+} from './calibration.js';
+
+/**
+ * The engine's learned token calibration for its model and encoding, kept in the store's `calibration` document so
+ * it survives reloads. Loaded on first use; learning happens after a commit, off the commit's path. A host that
+ * shares the store across tabs sees another tab's learning after a reload.
+ */
+export class Calibrator {
+  readonly #store: DocumentStore;
+  readonly #model: string;
+  readonly #key: string;
+  #table: CalibrationTable | null = null;
+  #loading: Promise<CalibrationTable> | null = null;
+  #writing: Promise<unknown> = Promise.resolve();
+
+  constructor(store: DocumentStore, model: string, encoding: string) {
+    this.#store = store;
+    this.#model = model;
+    this.#key = calibrationKey(model, encoding);
+  }
+
+  #load(): Promise<CalibrationTable> {
+    this.#loading ??= this.#store.getDocument(CALIBRATION_DOCUMENT).then((stored) => {
+      this.#table ??= calibrationFromJson(stored);
+      return this.#table;
+    });
+    // The table as learned since, not as first read.
+    return this.#loading.then(() => this.#table as CalibrationTable);
+  }
+
+  /** Reads the stored calibration; the engine awaits it once, when it is created. */
+  async load(): Promise<void> {
+    await this.#load();
+  }
+
+  /**
+   * What the planner gets, as learned so far: absent until a usage report with an actual count was learned from.
+   * Synchronous, so planning stays so; a turn's learning lands when its write is done.
+   */
+  forPlan(): PlanCalibration | undefined {
+    const stats = this.#table?.[this.#key];
+    return stats && stats.samples > 0 ? calibrationOf(stats, this.#model) : undefined;
+  }
+
+  /** The calibration as learned so far (factor 1 with the prior spread before any report), after pending writes. */
+  async current(): Promise<PlanCalibration> {
+    await this.#writing;
+    const table = await this.#load();
+    return calibrationOf(table[this.#key] ?? EMPTY_STATS, this.#model);
+  }
+
+  /** Learns from a turn's usage reports and stores the result; a failed write is reported, never thrown. */
+  learn(reports: readonly UsageReport[]): void {
+    const run = this.#writing.then(async () => {
+      const table = await this.#load();
+      const before = table[this.#key] ?? EMPTY_STATS;
+      let stats = before;
+      for (const report of reports) {
+        stats = learnRatio(stats, report.estimatedInputTokens, report.actualInputTokens);
+      }
+      if (stats === before) return;
+      const next = { ...table, [this.#key]: stats };
+      this.#table = next;
+      await this.#store.putDocument(CALIBRATION_DOCUMENT, calibrationToJson(next));
+    });
+    this.#writing = run.catch(reportError);
+  }
+}
