@@ -38,7 +38,11 @@ export default defineConfig({
     sourcemap: true,
     minify: false,
     lib: {
-      entry: { index: 'src/index.ts', 'embedder-worker': 'src/embeddings/embedder-worker.ts' },
+      entry: {
+        index: 'src/index.ts',
+        'embedder-worker': 'src/embeddings/embedder-worker.ts',
+        replay: 'src/replay/index.ts',
+      },
       formats: ['es'],
       fileName: (_format, entryName) => `${entryName}.js`,
     },

@@ -31,6 +31,10 @@ for (const target of Object.values(manifest.exports).flatMap((paths) => Object.v
 }
 
 const core = await import('@ctxkit/core');
+// Comparing plans is a subpath of its own: the main entry does not carry it.
+const replay = await import('@ctxkit/core/replay');
+assert.equal(typeof replay.diffPlans, 'function', '@ctxkit/core/replay exports diffPlans');
+assert.equal(core.diffPlans, undefined, 'diffPlans is not part of the main entry');
 for (const name of [
   'createEngine',
   'defineCatalog',

@@ -62,6 +62,14 @@ export {
   renderOpenAIChat,
   type ToolDefinition,
 } from './render/index.js';
+// Types only: `diffPlans` itself is imported from `@ctxkit/core/replay`, so the main entry does not carry it.
+export type {
+  ChangedEntry,
+  EnteredEntry,
+  LeftEntry,
+  PlanChangeKind,
+  PlanDiff,
+} from './replay/index.js';
 export * from './retrieval/index.js';
 export {
   type AssistantMessage,

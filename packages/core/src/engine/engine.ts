@@ -409,6 +409,13 @@ export class Engine<R = OpenAIChatRequest> {
     return stored && replayPlan(stored);
   }
 
+  /** Like `getPlan`, but a plan that is not stored is a NotFoundError: for callers that hold a plan id they trust. */
+  async replay(planId: string): Promise<ContextPlan> {
+    const plan = await this.getPlan(planId);
+    if (!plan) throw new NotFoundError('plan', planId);
+    return plan;
+  }
+
   subscribe(listener: (event: StoreEvent) => void): () => void {
     return this.#context.store.subscribe(listener);
   }
