@@ -99,4 +99,11 @@ export {
   type UserMessage,
 } from './session/index.js';
 export * from './store/index.js';
+export type {
+  IgnoredSuggestion,
+  IgnoredSuggestionReason,
+  PinSuggestion,
+  SuggestionReport,
+  SuggestionSource,
+} from './suggestions/index.js';
 export * from './tokens/index.js';

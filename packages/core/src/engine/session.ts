@@ -46,6 +46,8 @@ import {
   withTask,
 } from '../session/index.js';
 import type { StoredPlan } from '../store/index.js';
+import type { CarriedSuggestions, PinSuggestion, SuggestionReport } from '../suggestions/index.js';
+import { readSuggestions, suggestionOperations } from '../suggestions/lazy.js';
 import type { EngineContext } from './context.js';
 import { estimateDraft } from './estimate.js';
 import { LongHistory, type TurnHistory } from './long-history.js';
@@ -79,6 +81,8 @@ export interface CommitResult {
   readonly messages: readonly ChatMessage[];
   /** Leased pins whose scope ended with this turn. */
   readonly expiredPins: readonly Pin[];
+  /** Present when the turn's replies carried suggestion lines: what was stored as suggestions, what was ignored. */
+  readonly suggestions?: SuggestionReport;
 }
 
 export interface PinOptions {
@@ -95,6 +99,8 @@ interface OpenTurn<R> {
   readonly plans: readonly StoredPlan[];
   readonly usage: readonly UsageReport[];
   readonly history: TurnHistory;
+  /** Suggestion lines the turn's replies carried so far; stored as suggestions when the turn commits. */
+  readonly suggestions: readonly CarriedSuggestions[];
 }
 
 const PREPARING = Symbol('preparing');
@@ -302,10 +308,20 @@ export class Session<R = OpenAIChatRequest> {
 
   /** Pins an item, a message (its whole turn) or a card. A target holds one pin: pinning again replaces it. */
   async pin(target: PinTarget, { kind = 'sticky', lease }: PinOptions = {}): Promise<Pin> {
+    const pinId = this.#engine.newId();
+    const owned = this.#ownTarget(target, `pin:${pinId}`, 'Invalid pin');
+    const pin = makePin(pinId, owned, kind, lease && frozenJsonCopy(lease), this.#engine.now());
+    await this.#update((record) => withPin(record, pin));
+    if (owned.kind === 'item') this.#reportUse('pinned', agentKeyOf(this.#engine.catalog, owned.ref));
+    return pin;
+  }
+
+  /** A copy of a pin target the session can keep: checked, card text redacted (as candidate `candidateId`). */
+  #ownTarget(target: PinTarget, candidateId: string, what: string): PinTarget {
     if (target.kind === 'message') {
       const message = this.#messages.find((entry) => entry.id === target.messageId);
       if (!message || message.role === 'system' || message.role === 'error') {
-        throw new ValidationError('Invalid pin', [
+        throw new ValidationError(what, [
           {
             path: 'target.messageId',
             message: message
@@ -326,29 +342,19 @@ export class Session<R = OpenAIChatRequest> {
       target.kind === 'card' &&
       (typeof target.title !== 'string' || target.title.trim() === '' || typeof target.text !== 'string')
     ) {
-      throw new ValidationError('Invalid pin', [
+      throw new ValidationError(what, [
         { path: 'target', message: 'a card needs a non-empty title and a text' },
       ]);
     }
-    const pinId = this.#engine.newId();
     const [title = '', text = ''] =
-      target.kind === 'card' ? this.#redaction.text(`pin:${pinId}`, target.title, target.text) : [];
-    const owned: PinTarget =
+      target.kind === 'card' ? this.#redaction.text(candidateId, target.title, target.text) : [];
+    return frozenJsonCopy(
       target.kind === 'item'
         ? { kind: 'item', ref: toRef(target.ref) }
         : target.kind === 'message'
           ? { kind: 'message', messageId: target.messageId }
-          : { kind: 'card', title, text };
-    const pin = makePin(
-      pinId,
-      frozenJsonCopy(owned),
-      kind,
-      lease && frozenJsonCopy(lease),
-      this.#engine.now(),
+          : { kind: 'card', title, text },
     );
-    await this.#update((record) => withPin(record, pin));
-    if (owned.kind === 'item') this.#reportUse('pinned', agentKeyOf(this.#engine.catalog, owned.ref));
-    return pin;
   }
 
   unpin(pinId: string): Promise<void> {
@@ -359,6 +365,45 @@ export class Session<R = OpenAIChatRequest> {
   async promotePin(pinId: string, lease: LeaseScope): Promise<void> {
     findPin(this.#record, pinId);
     return this.#update((record) => withPromotedPin(record, pinId, lease));
+  }
+
+  // ── suggested pins ──────────────────────────────────────────────────────────────────────────────────────
+
+  /** Pins the model (see "Suggested pins" in the README) or the host offered; none is applied until accepted. */
+  get suggestions(): readonly PinSuggestion[] {
+    return this.#record.suggestions ?? [];
+  }
+
+  /**
+   * Offers the user a pin, checked like `pin` (an unknown item is a NotFoundError). A target holds one suggestion:
+   * suggesting it again replaces the reason.
+   */
+  async suggestPin(target: PinTarget, reason?: string): Promise<PinSuggestion> {
+    const id = this.#engine.newId();
+    const suggestion: PinSuggestion = {
+      id,
+      target: this.#ownTarget(target, `suggestion:${id}`, 'Invalid suggestion'),
+      reason:
+        typeof reason === 'string' && reason.trim() !== '' ? this.#redaction.plain(reason.trim()) : null,
+      source: 'host',
+      createdAt: this.#engine.now(),
+    };
+    const { withSuggestion } = await suggestionOperations();
+    await this.#update((record) => withSuggestion(record, suggestion));
+    return suggestion;
+  }
+
+  /** The user's yes: the suggestion becomes a normal pin (sticky unless `options` say otherwise) in one write. */
+  acceptSuggestion(suggestionId: string, options?: PinOptions): Promise<Pin> {
+    const suggestion = this.suggestions.find((entry) => entry.id === suggestionId);
+    if (!suggestion) return Promise.reject(new NotFoundError('pin suggestion', suggestionId));
+    return this.pin(suggestion.target, options);
+  }
+
+  /** The user's no: the suggestion is removed. Idempotent. */
+  async dismissSuggestion(suggestionId: string): Promise<void> {
+    const { withoutSuggestion } = await suggestionOperations();
+    return this.#update((record) => withoutSuggestion(record, suggestionId));
   }
 
   // ── system prompt ───────────────────────────────────────────────────────────────────────────────────────
@@ -436,6 +481,7 @@ export class Session<R = OpenAIChatRequest> {
         plans: [this.#stored(prepared.plan, input)],
         usage: [],
         history,
+        suggestions: [],
       };
       return prepared;
     } catch (error) {
@@ -510,7 +556,11 @@ export class Session<R = OpenAIChatRequest> {
     });
     if (issues.length > 0) throw new ValidationError('Invalid tool results', issues);
 
-    const assistant = this.#assistantMessage(modelReply, prepared);
+    const parsed = await readSuggestions(modelReply.content);
+    const assistant = this.#assistantMessage(
+      parsed ? { ...modelReply, content: parsed.content } : modelReply,
+      prepared,
+    );
     let history = open.history;
     const results: ToolResultMessage[] = [];
     for (const call of calls) {
@@ -542,6 +592,7 @@ export class Session<R = OpenAIChatRequest> {
       plans: [...open.plans, this.#stored(next.plan, input)],
       usage: [...open.usage, this.#usageReport(prepared.plan, usage, modelReply)],
       history,
+      suggestions: parsed ? [...open.suggestions, { parsed, messageId: assistant.id }] : open.suggestions,
     };
     return next;
   }
@@ -560,13 +611,33 @@ export class Session<R = OpenAIChatRequest> {
     }
     this.#committing = true;
     return this.#exclusive(async () => {
-      const assistantMessage = this.#assistantMessage(modelReply, prepared);
+      const parsed = await readSuggestions(modelReply.content);
+      const assistantMessage = this.#assistantMessage(
+        parsed ? { ...modelReply, content: parsed.content } : modelReply,
+        prepared,
+      );
       const messages: ChatMessage[] = [prepared.userMessage, ...open.steps, assistantMessage];
       const { record: advanced, expired } = advanceLeases(this.#record, open.pinIds);
-      const record: SessionRecord = this.#history.committed(
+      let record: SessionRecord = this.#history.committed(
         { ...advanced, turnCount: advanced.turnCount + 1, updatedAt: this.#engine.now() },
         this.#turnOfMessage,
       );
+      const carried = parsed
+        ? [...open.suggestions, { parsed, messageId: assistantMessage.id }]
+        : open.suggestions;
+      let suggestions: SuggestionReport | undefined;
+      if (carried.length > 0) {
+        ({ record, report: suggestions } = (await suggestionOperations()).withModelSuggestions(
+          record,
+          carried,
+          {
+            catalog: this.#engine.catalog,
+            now: this.#engine.now(),
+            newId: this.#engine.newId,
+            redact: (text) => this.#redaction.plain(text),
+          },
+        ));
+      }
       await this.#engine.store.commitTurn({
         session: record,
         messages,
@@ -583,7 +654,7 @@ export class Session<R = OpenAIChatRequest> {
       this.#open = null;
       this.#learnFrom('included', agentKeysOf(prepared.plan), prepared.userMessage.content);
       if (checkpoint) await this.#rememberSummary(checkpoint);
-      return { assistantMessage, messages, expiredPins: expired };
+      return { assistantMessage, messages, expiredPins: expired, ...(suggestions && { suggestions }) };
     }).finally(() => {
       this.#committing = false;
     });

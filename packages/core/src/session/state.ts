@@ -120,14 +120,18 @@ export function makePin(
   return { id, kind: kind === 'sticky' ? 'sticky' : 'ephemeral', target, createdAt: now };
 }
 
-/** Adds a pin; a pin on the same target is replaced, so one target never has two pins. */
+/**
+ * Adds a pin; a pin on the same target is replaced, so one target never has two pins. A suggestion of that target
+ * is answered by the pin and goes in the same write.
+ */
 export function withPin(record: SessionRecord, pin: Pin): SessionRecord {
   const key = pinTargetKey(pin.target);
   const existing = record.pins.findIndex((entry) => pinTargetKey(entry.target) === key);
   const pins = [...record.pins];
   if (existing >= 0) pins[existing] = pin;
   else pins.push(pin);
-  return { ...record, pins };
+  const suggestions = record.suggestions?.filter((entry) => pinTargetKey(entry.target) !== key);
+  return { ...record, pins, ...(suggestions && { suggestions }) };
 }
 
 export function findPin(record: SessionRecord, pinId: string): Pin {

@@ -1,4 +1,5 @@
 import type { IncludeMode, ItemRef, JsonObject } from '../catalog/index.js';
+import type { PinSuggestion } from '../suggestions/types.js';
 
 /** How much automatic retrieval a request gets. */
 export type ContextMode = 'off' | 'light' | 'heavy';
@@ -175,6 +176,8 @@ export interface SessionRecord {
    * cross-conversation memory. Absent means false.
    */
   readonly private?: boolean;
+  /** Pins offered by the model or the host, waiting for the user to accept or dismiss them; absent when none. */
+  readonly suggestions?: readonly PinSuggestion[];
 }
 
 /** Token usage a provider reported for one request. */
