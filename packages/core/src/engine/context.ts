@@ -35,6 +35,8 @@ export interface EngineContext<R> {
   readonly fork: (sessionId: string, messageId: string, options: ForkOptions) => Promise<Session<R>>;
   /** Checkpoints, importance and content stored once. */
   readonly longHistory: LongHistorySettings;
+  /** The cosine threshold of query clusters; null when clustering is off. */
+  readonly clusterThreshold: number | null;
   /** Session objects another tab has changed since they were loaded: they must not write. */
   readonly stale: StaleSessions;
 }

@@ -106,6 +106,11 @@ export interface EngineOptions<R> {
   readonly redaction?: RedactionOptions;
   /** Deletes sessions not updated for `maxAgeDays` when the engine is created (`engine.deletedAtOpen`). */
   readonly retention?: RetentionOptions;
+  /**
+   * Query clusters, for selectors with an embedder: a request whose query embedding has a cosine similarity below
+   * `threshold` (default 0.5) to the current cluster's centroid starts a new cluster. `false`: no clusters.
+   */
+  readonly queryClusters?: { readonly threshold?: number } | false;
   /** For tests and replays: the clock and the id source. */
   readonly now?: () => Date;
   readonly newId?: () => string;
@@ -159,6 +164,10 @@ function checkOptions(options: EngineOptions<unknown>, reservedOutput: number): 
     }
   }
   issues.push(...memoryLimitIssues(options.memory));
+  const threshold = options.queryClusters ? options.queryClusters.threshold : undefined;
+  if (threshold !== undefined && !(threshold >= 0 && threshold <= 1)) {
+    issues.push({ path: 'queryClusters.threshold', message: `must be between 0 and 1, got ${threshold}` });
+  }
   if (options.redaction !== undefined) issues.push(...redactionIssues(options.redaction, 'redaction'));
   if (options.retention !== undefined) {
     issues.push(...retentionIssues(options.retention?.maxAgeDays, 'retention.maxAgeDays'));
@@ -502,5 +511,6 @@ export async function createEngine<R>(options: EngineOptions<R>): Promise<Engine
     newId,
     memories,
     longHistory,
+    clusterThreshold: options.queryClusters === false ? null : (options.queryClusters?.threshold ?? 0.5),
   });
 }

@@ -1,6 +1,8 @@
 import type { ForkOptions } from '../branches/index.js';
 import type { ItemKey, ItemRef } from '../catalog/index.js';
 import { itemKey, toRef } from '../catalog/index.js';
+import type { QueryCluster } from '../clusters/index.js';
+import { clusterOperations } from '../clusters/lazy.js';
 import {
   type ErrorIssue,
   NotFoundError,
@@ -101,6 +103,16 @@ interface OpenTurn<R> {
   readonly history: TurnHistory;
   /** Suggestion lines the turn's replies carried so far; stored as suggestions when the turn commits. */
   readonly suggestions: readonly CarriedSuggestions[];
+  /** The query cluster the turn joined, and how the record enters it; absent without query embeddings. */
+  readonly cluster?: TurnCluster;
+}
+
+interface TurnCluster {
+  readonly value: QueryCluster;
+  readonly enter: (record: SessionRecord) => {
+    readonly record: SessionRecord;
+    readonly expired: readonly Pin[];
+  };
 }
 
 const PREPARING = Symbol('preparing');
@@ -471,10 +483,12 @@ export class Session<R = OpenAIChatRequest> {
       history = compacted.turn;
       const userMessage: UserMessage = { ...redacted, content: compacted.text };
       const retrievalSet = await this.#select(userMessage.content);
+      const cluster = await this.#cluster(userMessage.content);
       const memory = await this.#engine.memories.offeredTo(this.#record);
-      const input = this.#planInput(userMessage, [], retrievalSet, history, memory);
+      const input = this.#planInput(userMessage, [], retrievalSet, history, memory, cluster);
       const prepared = this.#render(input, userMessage, [], retrievalSet);
       this.#open = {
+        ...(cluster && { cluster }),
         prepared,
         pinIds: new Set(this.#record.pins.map((pin) => pin.id)),
         steps: [],
@@ -583,7 +597,14 @@ export class Session<R = OpenAIChatRequest> {
     const steps = [...open.steps, assistant, ...results];
     // Everything is planned afresh (pins, session items or the workspace may have changed during the tool loop);
     // only retrieval is kept, since it answers the user's message, which has not changed.
-    const input = this.#planInput(prepared.userMessage, steps, prepared.retrievalSet, history, memory);
+    const input = this.#planInput(
+      prepared.userMessage,
+      steps,
+      prepared.retrievalSet,
+      history,
+      memory,
+      open.cluster,
+    );
     const next = this.#render(input, prepared.userMessage, steps, prepared.retrievalSet);
     this.#open = {
       ...open,
@@ -617,7 +638,8 @@ export class Session<R = OpenAIChatRequest> {
         prepared,
       );
       const messages: ChatMessage[] = [prepared.userMessage, ...open.steps, assistantMessage];
-      const { record: advanced, expired } = advanceLeases(this.#record, open.pinIds);
+      const entered = open.cluster?.enter(this.#record);
+      const { record: advanced, expired } = advanceLeases(entered?.record ?? this.#record, open.pinIds);
       let record: SessionRecord = this.#history.committed(
         { ...advanced, turnCount: advanced.turnCount + 1, updatedAt: this.#engine.now() },
         this.#turnOfMessage,
@@ -654,7 +676,12 @@ export class Session<R = OpenAIChatRequest> {
       this.#open = null;
       this.#learnFrom('included', agentKeysOf(prepared.plan), prepared.userMessage.content);
       if (checkpoint) await this.#rememberSummary(checkpoint);
-      return { assistantMessage, messages, expiredPins: expired, ...(suggestions && { suggestions }) };
+      return {
+        assistantMessage,
+        messages,
+        expiredPins: [...(entered?.expired ?? []), ...expired],
+        ...(suggestions && { suggestions }),
+      };
     }).finally(() => {
       this.#committing = false;
     });
@@ -804,17 +831,40 @@ export class Session<R = OpenAIChatRequest> {
     reportUse(this.#engine.selector, { kind, keys, query });
   }
 
+  /** The query cluster a request joins, when the selector embeds queries and clustering is on. */
+  async #cluster(query: string): Promise<TurnCluster | undefined> {
+    const threshold = this.#engine.clusterThreshold;
+    const vector = threshold === null ? null : await this.#engine.selector.embedQuery?.(query);
+    if (!vector) return undefined;
+    const { assignQuery, withQueryCluster } = await clusterOperations();
+    const value = assignQuery(
+      this.#record.queryCluster,
+      vector,
+      threshold as number,
+      this.#engine.newId,
+    ).cluster;
+    return { value, enter: (record) => withQueryCluster(record, value) };
+  }
+
+  /** The id of the query cluster of the open turn, else of the last committed one; null without clusters. */
+  get queryCluster(): string | null {
+    const open = this.#open;
+    return ((open && open !== PREPARING && open.cluster?.value) || this.#record.queryCluster)?.id ?? null;
+  }
+
   #planInput(
     userMessage: UserMessage,
     steps: readonly TurnStep[],
     retrievalSet: RetrievalSet | null,
     turnHistory: TurnHistory,
     memory: readonly MemoryEntry[],
+    cluster?: TurnCluster,
   ): PlanInput {
     const engine = this.#engine;
-    return buildPlanInput(
+    // Leases of the cluster the conversation left are not planned with, though they end only when the turn commits.
+    const input = buildPlanInput(
       {
-        record: this.#record,
+        record: cluster ? cluster.enter(this.#record).record : this.#record,
         mode: this.mode,
         turns: this.#turns,
         turnOfMessage: this.#turnOfMessage,
@@ -830,6 +880,7 @@ export class Session<R = OpenAIChatRequest> {
       },
       { userMessage, steps, retrievalSet, memory },
     );
+    return cluster ? { ...input, queryCluster: cluster.value.id } : input;
   }
 
   #render(

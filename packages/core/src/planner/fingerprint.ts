@@ -80,6 +80,7 @@ export function planId(input: PlanInput): string {
       // Absent in inputs planned before checkpoints and history policies existed: their ids stay as they were.
       ...(input.checkpoint ? [`checkpoint:${fingerprintHash(input.checkpoint)}`] : []),
       ...(input.historyPolicy ? [`history:${canonicalJson(input.historyPolicy)}`] : []),
+      ...(input.queryCluster !== undefined ? [`cluster:${JSON.stringify(input.queryCluster)}`] : []),
     ].join('\n'),
   );
 }

@@ -401,6 +401,7 @@ export function planContext(input: PlanInput): ContextPlan {
     excluded,
     retrievalSetId: input.retrievalSetId,
     redactions: input.redactions ?? [],
+    ...(input.queryCluster !== undefined && { queryCluster: input.queryCluster }),
   };
 }
 

@@ -202,6 +202,8 @@ export interface PlanInput {
   readonly historyPolicy?: HistoryPolicy;
   /** Which candidates had secrets replaced by markers before planning; never the secrets themselves. */
   readonly redactions?: readonly PlanRedaction[];
+  /** The query cluster the request joined (see "Query clusters" in the README); absent without one. */
+  readonly queryCluster?: string;
 }
 
 /** A candidate whose text had secrets of one kind replaced by `[REDACTED:<kind>]`, and how many. */
@@ -297,4 +299,6 @@ export interface ContextPlan {
   readonly retrievalSetId: string | null;
   /** Copied from the input: candidates whose secrets were redacted, by kind and count. */
   readonly redactions: readonly PlanRedaction[];
+  /** Copied from the input: the query cluster of the request, when it has one. */
+  readonly queryCluster?: string;
 }

@@ -82,11 +82,11 @@ function checkLease(scope: LeaseScope | undefined, kind: PinKind): void {
     throw new ValidationError('Invalid pin', [
       { path: 'lease', message: 'a leased pin needs a lease scope' },
     ]);
-  if (scope.kind !== 'turns' && scope.kind !== 'task') {
+  if (scope.kind !== 'turns' && scope.kind !== 'task' && scope.kind !== 'cluster') {
     throw new ValidationError('Invalid pin', [
       {
         path: 'lease.kind',
-        message: `unknown lease kind ${JSON.stringify((scope as { kind: unknown }).kind)} (expected 'turns' or 'task')`,
+        message: `unknown lease kind ${JSON.stringify((scope as { kind: unknown }).kind)} (expected 'turns', 'task' or 'cluster')`,
       },
     ]);
   }
@@ -95,9 +95,14 @@ function checkLease(scope: LeaseScope | undefined, kind: PinKind): void {
       { path: 'lease.turns', message: `must be an integer ≥ 1, got ${scope.turns}` },
     ]);
   }
-  if (scope.kind === 'task' && (typeof scope.taskId !== 'string' || scope.taskId === '')) {
+  const id = scope.kind === 'task' ? 'taskId' : scope.kind === 'cluster' ? 'clusterId' : null;
+  if (
+    id &&
+    (typeof (scope as Record<string, unknown>)[id] !== 'string' ||
+      (scope as Record<string, unknown>)[id] === '')
+  ) {
     throw new ValidationError('Invalid pin', [
-      { path: 'lease.taskId', message: 'must be a non-empty string' },
+      { path: `lease.${id}`, message: 'must be a non-empty string' },
     ]);
   }
 }
@@ -114,7 +119,9 @@ export function makePin(
     const lease: Lease =
       scope.kind === 'turns'
         ? { kind: 'turns', turns: scope.turns, remaining: scope.turns }
-        : { kind: 'task', taskId: scope.taskId };
+        : scope.kind === 'task'
+          ? { kind: 'task', taskId: scope.taskId }
+          : { kind: 'cluster', clusterId: scope.clusterId };
     return { id, kind, target, lease, createdAt: now };
   }
   return { id, kind: kind === 'sticky' ? 'sticky' : 'ephemeral', target, createdAt: now };
