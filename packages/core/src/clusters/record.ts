@@ -1,5 +1,26 @@
 import type { Pin, SessionRecord } from '../session/types.js';
+import { assignQuery } from './assign.js';
 import type { QueryCluster } from './types.js';
+
+/** The cluster a turn joined, and how a record enters it (at commit, and for planning before that). */
+export interface TurnCluster {
+  readonly value: QueryCluster;
+  readonly enter: (record: SessionRecord) => {
+    readonly record: SessionRecord;
+    readonly expired: readonly Pin[];
+  };
+}
+
+/** Assigns a turn's query (see `assignQuery`) against the record's current cluster. */
+export function turnCluster(
+  record: SessionRecord,
+  vector: ArrayLike<number>,
+  threshold: number,
+  newId: () => string,
+): TurnCluster {
+  const value = assignQuery(record.queryCluster, vector, threshold, newId).cluster;
+  return { value, enter: (current) => withQueryCluster(current, value) };
+}
 
 /** A lease scoped to a cluster other than `clusterId` has lapsed: the conversation moved on. */
 export function lapsesIn(pin: Pin, clusterId: string): boolean {

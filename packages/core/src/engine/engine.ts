@@ -1,5 +1,7 @@
 import type { BranchNode, ForkOptions } from '../branches/index.js';
 import { branchMessages, branchOperations } from '../branches/lazy.js';
+import type { CapsuleInput } from '../capsules/index.js';
+import { capsuleOperations } from '../capsules/lazy.js';
 import { Catalog, type CatalogInput, defineCatalog } from '../catalog/index.js';
 import {
   BranchError,
@@ -106,6 +108,8 @@ export interface EngineOptions<R> {
   readonly redaction?: RedactionOptions;
   /** Deletes sessions not updated for `maxAgeDays` when the engine is created (`engine.deletedAtOpen`). */
   readonly retention?: RetentionOptions;
+  /** Summaries of references (see `setCapsules`). */
+  readonly capsules?: readonly CapsuleInput[];
   /**
    * Query clusters, for selectors with an embedder: a request whose query embedding has a cosine similarity below
    * `threshold` (default 0.5) to the current cluster's centroid starts a new cluster. `false`: no clusters.
@@ -249,6 +253,15 @@ export class Engine<R = OpenAIChatRequest> {
       global: global ?? this.#context.systemPrompt.global,
       agent: agent ?? this.#context.systemPrompt.agent,
     };
+  }
+
+  /**
+   * Replaces the capsules: summaries of references, each with the hash of the content it summarizes. A capsule is
+   * sent, marked as a summary, in place of its reference when the reference is left out for room; one whose
+   * reference changed is stale and never sent. A ValidationError names every bad entry.
+   */
+  async setCapsules(capsules: readonly CapsuleInput[]): Promise<void> {
+    this.#context.capsules = await capsulesOf(capsules, this.#context);
   }
 
   /** Replaces the catalog; open sessions use it from their next request. Items they hold that it lacks are reported as unavailable. */
@@ -454,6 +467,15 @@ export function replayPlan(stored: StoredPlan): ContextPlan {
   return plan;
 }
 
+async function capsulesOf(
+  capsules: readonly CapsuleInput[],
+  { redactor, candidates }: Pick<EngineContext<unknown>, 'redactor' | 'candidates'>,
+): Promise<EngineContext<unknown>['capsules']> {
+  const { checkCapsules, capsulePlanner } = await capsuleOperations();
+  const checked = checkCapsules(capsules, (text) => redactor.redact(text).text);
+  return checked.length > 0 ? capsulePlanner(checked, (text) => candidates.tokens(text)) : null;
+}
+
 /**
  * Creates an engine. Async because the tokenizer's ranks load lazily (once per encoding); everything after
  * that is synchronous except what touches the store.
@@ -488,7 +510,9 @@ export async function createEngine<R>(options: EngineOptions<R>): Promise<Engine
   const newId = options.newId ?? randomId;
   const stamp = () => now().toISOString();
   const memories = new MemoryBank(store, { ...DEFAULT_MEMORY_LIMITS, ...options.memory }, newId, stamp);
+  const candidates = new CandidateFactory(withTokenCache(counter));
   return new Engine<R>({
+    capsules: options.capsules ? await capsulesOf(options.capsules, { redactor, candidates }) : null,
     catalog,
     store,
     // The default selector learns in memory only: writing to the host's store is something the host opts into.
@@ -499,7 +523,7 @@ export async function createEngine<R>(options: EngineOptions<R>): Promise<Engine
     deletedAtOpen: options.retention
       ? await deleteExpiredSessions(store, memories, options.retention.maxAgeDays, now())
       : [],
-    candidates: new CandidateFactory(withTokenCache(counter)),
+    candidates,
     model,
     contextWindow: options.contextWindow,
     reservedOutput,

@@ -1,7 +1,7 @@
 import type { ForkOptions } from '../branches/index.js';
 import type { ItemKey, ItemRef } from '../catalog/index.js';
 import { itemKey, toRef } from '../catalog/index.js';
-import type { QueryCluster } from '../clusters/index.js';
+import type { TurnCluster } from '../clusters/index.js';
 import { clusterOperations } from '../clusters/lazy.js';
 import {
   type ErrorIssue,
@@ -105,14 +105,6 @@ interface OpenTurn<R> {
   readonly suggestions: readonly CarriedSuggestions[];
   /** The query cluster the turn joined, and how the record enters it; absent without query embeddings. */
   readonly cluster?: TurnCluster;
-}
-
-interface TurnCluster {
-  readonly value: QueryCluster;
-  readonly enter: (record: SessionRecord) => {
-    readonly record: SessionRecord;
-    readonly expired: readonly Pin[];
-  };
 }
 
 const PREPARING = Symbol('preparing');
@@ -835,15 +827,9 @@ export class Session<R = OpenAIChatRequest> {
   async #cluster(query: string): Promise<TurnCluster | undefined> {
     const threshold = this.#engine.clusterThreshold;
     const vector = threshold === null ? null : await this.#engine.selector.embedQuery?.(query);
-    if (!vector) return undefined;
-    const { assignQuery, withQueryCluster } = await clusterOperations();
-    const value = assignQuery(
-      this.#record.queryCluster,
-      vector,
-      threshold as number,
-      this.#engine.newId,
-    ).cluster;
-    return { value, enter: (record) => withQueryCluster(record, value) };
+    return vector
+      ? (await clusterOperations()).turnCluster(this.#record, vector, threshold as number, this.#engine.newId)
+      : undefined;
   }
 
   /** The id of the query cluster of the open turn, else of the last committed one; null without clusters. */
@@ -880,7 +866,14 @@ export class Session<R = OpenAIChatRequest> {
       },
       { userMessage, steps, retrievalSet, memory },
     );
-    return cluster ? { ...input, queryCluster: cluster.value.id } : input;
+    const capsules = engine.capsules?.(input, engine.catalog) ?? [];
+    return cluster || capsules.length > 0
+      ? {
+          ...input,
+          ...(cluster && { queryCluster: cluster.value.id }),
+          ...(capsules.length > 0 && { capsules }),
+        }
+      : input;
   }
 
   #render(

@@ -36,6 +36,10 @@ function fingerprint(candidate: Candidate): unknown {
       const { text: _text, ...rest } = candidate;
       return rest;
     }
+    case 'capsule': {
+      const { summary: _summary, ...rest } = candidate;
+      return rest;
+    }
   }
 }
 
@@ -81,6 +85,7 @@ export function planId(input: PlanInput): string {
       ...(input.checkpoint ? [`checkpoint:${fingerprintHash(input.checkpoint)}`] : []),
       ...(input.historyPolicy ? [`history:${canonicalJson(input.historyPolicy)}`] : []),
       ...(input.queryCluster !== undefined ? [`cluster:${JSON.stringify(input.queryCluster)}`] : []),
+      ...(input.capsules ? [`capsules:${list(input.capsules)}`] : []),
     ].join('\n'),
   );
 }

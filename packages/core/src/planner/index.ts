@@ -6,6 +6,8 @@ export { DEFAULT_MEMORY_SHARE, planContext } from './plan.js';
 export { isStableReason } from './reasons.js';
 export type {
   Candidate,
+  CapsuleCandidate,
+  CapsuleUnusedBecause,
   CardCandidate,
   CheckpointCandidate,
   ContextPlan,

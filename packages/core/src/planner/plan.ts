@@ -7,6 +7,7 @@ import { type HistoryEntry, layoutHistory, timeOf } from './history-plan.js';
 import { isStableReason as isStable } from './reasons.js';
 import {
   type Candidate,
+  type CapsuleUnusedBecause,
   type CheckpointCandidate,
   type ContextPlan,
   type ExcludedEntry,
@@ -70,6 +71,7 @@ function checkInput(input: PlanInput): void {
     ...checkpoint,
     input.current,
     ...workspace,
+    ...(input.capsules ?? []),
   ];
   if (input.memoryShare !== undefined && !(input.memoryShare >= 0 && input.memoryShare <= 1))
     issues.push({ path: 'memoryShare', message: 'must be between 0 and 1' });
@@ -381,6 +383,24 @@ export function planContext(input: PlanInput): ContextPlan {
       }
     }
     considerMemories();
+  }
+
+  // 5. Capsules, last: a summary stands in for a reference left out for room, in what room is left, so it never
+  // displaces anything the plan would otherwise send.
+  const reasonOf = new Map<string, ExclusionReason>();
+  for (const entry of excluded) reasonOf.set(entry.candidate.id, entry.reason);
+  for (const capsule of input.capsules ?? []) {
+    const id = itemKey(capsule.ref);
+    const why = reasonOf.get(id)?.code;
+    if (capsule.stale) exclude(capsule, { code: 'capsule-stale' });
+    else if (why !== 'budget' && why !== 'agent-share' && why !== 'mode-limit')
+      exclude(capsule, {
+        code: 'capsule-unused',
+        reference: taken.has(id) ? 'included' : ((why ?? 'absent') as CapsuleUnusedBecause),
+      });
+    else if (capsule.tokens > remaining)
+      exclude(capsule, { code: 'budget', needed: capsule.tokens, remaining });
+    else take(capsule, { code: 'capsule', for: id, instead: why });
   }
 
   const ordered = orderIncluded(included);

@@ -133,7 +133,24 @@ export interface CheckpointCandidate extends CandidateBase {
   readonly toTurn: number;
 }
 
+/**
+ * A summary of a reference the host supplied (see "Capsules" in the README), offered for a reference that is a
+ * candidate of the same plan. `stale` when the reference's content no longer has the hash the summary was made from.
+ */
+export interface CapsuleCandidate extends CandidateBase {
+  readonly kind: 'capsule';
+  /** The reference it summarizes; its candidate id is `itemKey(ref)`. */
+  readonly ref: ItemRef;
+  readonly summary: string;
+  /** The hash of the content the summary was written from (`hashReferenceContent`). */
+  readonly contentHash: string;
+  readonly stale: boolean;
+  /** Who wrote it (`llm:<model>`, `host`, …), as the host said; absent when it did not. */
+  readonly source?: string;
+}
+
 export type Candidate =
+  | CapsuleCandidate
   | PromptCandidate
   | ItemCandidate
   | CardCandidate
@@ -204,6 +221,8 @@ export interface PlanInput {
   readonly redactions?: readonly PlanRedaction[];
   /** The query cluster the request joined (see "Query clusters" in the README); absent without one. */
   readonly queryCluster?: string;
+  /** Capsules of references among the candidates; absent when there are none. */
+  readonly capsules?: readonly CapsuleCandidate[];
 }
 
 /** A candidate whose text had secrets of one kind replaced by `[REDACTED:<kind>]`, and how many. */
@@ -231,7 +250,13 @@ export type InclusionReason =
       readonly toTurn: number;
     }
   | { readonly code: 'current-turn' }
-  | { readonly code: 'workspace' };
+  | { readonly code: 'workspace' }
+  /** A summary sent in place of reference `for`, which was left out for room (`instead` says how). */
+  | {
+      readonly code: 'capsule';
+      readonly for: string;
+      readonly instead: 'budget' | 'agent-share' | 'mode-limit';
+    };
 
 /** Why a candidate is not in the plan. */
 export type ExclusionReason =
@@ -262,7 +287,26 @@ export type ExclusionReason =
   /** The same id is already in the plan through a stronger route (the session, a pin). */
   | { readonly code: 'duplicate'; readonly of: string }
   /** The item is no longer in the catalog, or is disabled there. */
-  | { readonly code: 'unavailable'; readonly why: 'missing' | 'disabled' };
+  | { readonly code: 'unavailable'; readonly why: 'missing' | 'disabled' }
+  /** A capsule whose reference changed since it was written: it summarizes content that is gone. */
+  | { readonly code: 'capsule-stale' }
+  /**
+   * A capsule not needed: its reference was sent in full (`included`), is no candidate of this plan (`absent`), or
+   * was left out for a reason a summary does not answer (the reference's own exclusion code).
+   */
+  | { readonly code: 'capsule-unused'; readonly reference: CapsuleUnusedBecause };
+
+/** Why a capsule's reference made the capsule unnecessary (see the `capsule-unused` exclusion). */
+export type CapsuleUnusedBecause =
+  | 'included'
+  | 'absent'
+  | 'below-threshold'
+  | 'duplicate'
+  | 'unavailable'
+  | 'history-cutoff'
+  | 'summarized'
+  | 'history-share'
+  | 'memory-share';
 
 export type InclusionCode = InclusionReason['code'];
 export type ExclusionCode = ExclusionReason['code'];
