@@ -1,12 +1,13 @@
 // The public API of @ctxkit/core. Folders export more for each other; only what is listed here is public.
 export type { BranchNode, ForkOptions } from './branches/index.js';
-// The hash only: checking and planning capsules load with the first capsules a host supplies.
-export { hashReferenceContent } from './capsules/hash.js';
 export type { CapsuleInput } from './capsules/types.js';
 export * from './catalog/index.js';
 export * from './embeddings/index.js';
 export * from './engine/index.js';
 export * from './errors/index.js';
+// The hash only: checking and planning capsules load with the first capsules a host supplies. A capsule names
+// the content it summarizes by this hash of the reference's `content`.
+export { hashString as hashReferenceContent } from './hash/index.js';
 export {
   BLOB_REF_PREFIX,
   DEFAULT_HISTORY,

@@ -1,10 +1,21 @@
-import { type Catalog, type ItemRef, itemKey } from '../catalog/index.js';
+import type { Catalog, ItemRef } from '../catalog/index.js';
 import { type ErrorIssue, ValidationError } from '../errors/index.js';
-import { contentHash } from '../planner/content-hash.js';
 import type { CapsuleCandidate, PlanInput } from '../planner/index.js';
 import { formatCapsule } from '../render/index.js';
-import { hashReferenceContent } from './hash.js';
 import type { CapsuleInput } from './types.js';
+
+// The key `itemKey` gives a reference, written here: importing the catalog's module from this chunk made the
+// bundler move the hash function out of the entry chunk into a chunk of its own, which every app would then load.
+const itemKey = (ref: { readonly name: string }): string => `reference:${ref.name}`;
+
+/**
+ * The hash functions, handed in by the engine: the entry chunk holds them, and a chunk loaded on demand that
+ * imported them itself would make the bundler split them out of the entry into a chunk of their own.
+ */
+export interface CapsuleHashes {
+  readonly hashReferenceContent: (content: string) => string;
+  readonly contentHash: (candidate: CapsuleCandidate) => string;
+}
 
 /** A capsule as the engine keeps it: checked, its summary redacted. */
 export interface Capsule {
@@ -63,7 +74,9 @@ export function checkCapsules(
 export function capsulePlanner(
   capsules: readonly Capsule[],
   tokens: (text: string) => number,
+  hashes: CapsuleHashes,
 ): (input: PlanInput, catalog: Catalog) => CapsuleCandidate[] {
+  const { hashReferenceContent, contentHash } = hashes;
   const byKey = new Map(capsules.map((capsule) => [itemKey(capsule.ref), capsule]));
   const made = new Map<string, CapsuleCandidate>();
   return (input, catalog) => {

@@ -10,6 +10,7 @@ import {
   NotFoundError,
   ValidationError,
 } from '../errors/index.js';
+import { hashString } from '../hash/index.js';
 import {
   type HistoryOptions,
   type LargeContentOptions,
@@ -473,7 +474,12 @@ async function capsulesOf(
 ): Promise<EngineContext<unknown>['capsules']> {
   const { checkCapsules, capsulePlanner } = await capsuleOperations();
   const checked = checkCapsules(capsules, (text) => redactor.redact(text).text);
-  return checked.length > 0 ? capsulePlanner(checked, (text) => candidates.tokens(text)) : null;
+  return checked.length > 0
+    ? capsulePlanner(checked, (text) => candidates.tokens(text), {
+        hashReferenceContent: hashString,
+        contentHash,
+      })
+    : null;
 }
 
 /**

@@ -67,7 +67,7 @@ export function formatCapsule(ref: ItemRef, summary: string): string {
     'capsule',
     {
       of: `${ref.type}:${ref.name}`,
-      note: 'A summary written earlier, not the source: verify before relying on it',
+      note: 'a summary, not the source; it may be incomplete',
     },
     summary,
   );

@@ -95,14 +95,10 @@ function checkLease(scope: LeaseScope | undefined, kind: PinKind): void {
       { path: 'lease.turns', message: `must be an integer ≥ 1, got ${scope.turns}` },
     ]);
   }
-  const id = scope.kind === 'task' ? 'taskId' : scope.kind === 'cluster' ? 'clusterId' : null;
-  if (
-    id &&
-    (typeof (scope as Record<string, unknown>)[id] !== 'string' ||
-      (scope as Record<string, unknown>)[id] === '')
-  ) {
+  const id = scope.kind === 'task' ? scope.taskId : scope.kind === 'cluster' ? scope.clusterId : '-';
+  if (typeof id !== 'string' || id === '') {
     throw new ValidationError('Invalid pin', [
-      { path: `lease.${id}`, message: 'must be a non-empty string' },
+      { path: `lease.${scope.kind}Id`, message: 'must be a non-empty string' },
     ]);
   }
 }
