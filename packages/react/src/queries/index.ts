@@ -1,4 +1,5 @@
 export { type SessionActions, useSessionActions, useSetCatalog } from './actions.js';
+export { type PlanComparison, previousTurnPlanId, usePlanComparison } from './comparison.js';
 export {
   type ContextModeState,
   type DraftEstimateOptions,

@@ -152,6 +152,8 @@ export function candidateLabel(candidate: Candidate): string {
       return 'Workspace';
     case 'checkpoint':
       return `Summary of turns ${candidate.fromTurn + 1}–${candidate.toTurn + 1}`;
+    case 'capsule':
+      return `Summary of ${displayName(candidate.ref)}`;
     case 'memory':
       return candidate.content.kind === 'preference'
         ? `Preference: ${candidate.content.key} = ${excerpt(candidate.content.value)}`
