@@ -17,3 +17,4 @@ export {
 } from './hooks.js';
 export { invalidateForEvent } from './invalidate.js';
 export { ctxkitKeys } from './keys.js';
+export { useSuggestions } from './suggestions.js';
