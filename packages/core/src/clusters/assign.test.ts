@@ -56,7 +56,9 @@ describe('assignQuery', () => {
         const mean = [0, 1, 2].map((i) => units.reduce((sum, u) => sum + (u[i] as number), 0) / units.length);
         expect(cluster?.size).toBe(vectors.length);
         expect(cluster?.id).toBe('c1');
-        cluster?.centroid.forEach((value, i) => expect(value).toBeCloseTo(mean[i] as number, 9));
+        cluster?.centroid.forEach((value, i) => {
+          expect(value).toBeCloseTo(mean[i] as number, 9);
+        });
       }),
     );
   });
