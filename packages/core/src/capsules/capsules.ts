@@ -66,6 +66,17 @@ export function checkCapsules(
   return checked;
 }
 
+/** Checks the host's capsules and plans them; null when there are none. */
+export function capsuleSource(
+  capsules: readonly CapsuleInput[],
+  redact: (text: string) => string,
+  tokens: (text: string) => number,
+  hashes: CapsuleHashes,
+): ((input: PlanInput, catalog: Catalog) => CapsuleCandidate[]) | null {
+  const checked = checkCapsules(capsules, redact);
+  return checked.length > 0 ? capsulePlanner(checked, tokens, hashes) : null;
+}
+
 /**
  * The capsules of the references among a plan input's item candidates (session, pins, retrieval), each marked
  * stale when its reference's content no longer hashes to the capsule's hash (or the reference is gone). The same

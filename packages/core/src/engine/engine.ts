@@ -472,14 +472,12 @@ async function capsulesOf(
   capsules: readonly CapsuleInput[],
   { redactor, candidates }: Pick<EngineContext<unknown>, 'redactor' | 'candidates'>,
 ): Promise<EngineContext<unknown>['capsules']> {
-  const { checkCapsules, capsulePlanner } = await capsuleOperations();
-  const checked = checkCapsules(capsules, (text) => redactor.redact(text).text);
-  return checked.length > 0
-    ? capsulePlanner(checked, (text) => candidates.tokens(text), {
-        hashReferenceContent: hashString,
-        contentHash,
-      })
-    : null;
+  return (await capsuleOperations()).capsuleSource(
+    capsules,
+    (text) => redactor.redact(text).text,
+    (text) => candidates.tokens(text),
+    { hashReferenceContent: hashString, contentHash },
+  );
 }
 
 /**

@@ -384,15 +384,11 @@ export class Session<R = OpenAIChatRequest> {
    */
   async suggestPin(target: PinTarget, reason?: string): Promise<PinSuggestion> {
     const id = this.#engine.newId();
-    const suggestion: PinSuggestion = {
-      id,
-      target: this.#ownTarget(target, `suggestion:${id}`, 'Invalid suggestion'),
-      reason:
-        typeof reason === 'string' && reason.trim() !== '' ? this.#redaction.plain(reason.trim()) : null,
-      source: 'host',
-      createdAt: this.#engine.now(),
-    };
-    const { withSuggestion } = await suggestionOperations();
+    const owned = this.#ownTarget(target, `suggestion:${id}`, 'Invalid suggestion');
+    const { hostSuggestion, withSuggestion } = await suggestionOperations();
+    const suggestion = hostSuggestion(id, owned, reason, this.#engine.now(), (text) =>
+      this.#redaction.plain(text),
+    );
     await this.#update((record) => withSuggestion(record, suggestion));
     return suggestion;
   }
@@ -866,14 +862,12 @@ export class Session<R = OpenAIChatRequest> {
       },
       { userMessage, steps, retrievalSet, memory },
     );
-    const capsules = engine.capsules?.(input, engine.catalog) ?? [];
-    return cluster || capsules.length > 0
-      ? {
-          ...input,
-          ...(cluster && { queryCluster: cluster.value.id }),
-          ...(capsules.length > 0 && { capsules }),
-        }
-      : input;
+    const capsules = engine.capsules?.(input, engine.catalog);
+    return {
+      ...input,
+      ...(cluster && { queryCluster: cluster.value.id }),
+      ...(capsules?.length ? { capsules } : {}),
+    };
   }
 
   #render(

@@ -7,6 +7,7 @@ export {
 } from './parse.js';
 export {
   type CarriedSuggestions,
+  hostSuggestion,
   type ModelSuggestionContext,
   withModelSuggestions,
   withoutSuggestion,

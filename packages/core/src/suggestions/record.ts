@@ -1,7 +1,7 @@
 import type { Catalog } from '../catalog/index.js';
 import { toRef } from '../catalog/index.js';
 import { pinTargetKey } from '../session/state.js';
-import type { SessionRecord } from '../session/types.js';
+import type { PinTarget, SessionRecord } from '../session/types.js';
 import type { ParsedReply } from './parse.js';
 import type { IgnoredSuggestion, PinSuggestion, SuggestionReport } from './types.js';
 
@@ -14,6 +14,18 @@ export function withSuggestion(record: SessionRecord, suggestion: PinSuggestion)
   const key = pinTargetKey(suggestion.target);
   const others = suggestionsOf(record).filter((entry) => pinTargetKey(entry.target) !== key);
   return { ...record, suggestions: [...others, suggestion] };
+}
+
+/** A suggestion of the host's (`session.suggestPin`), its target already checked; a blank reason is none. */
+export function hostSuggestion(
+  id: string,
+  target: PinTarget,
+  reason: string | undefined,
+  now: string,
+  redact: (text: string) => string,
+): PinSuggestion {
+  const text = typeof reason === 'string' ? reason.trim() : '';
+  return { id, target, reason: text === '' ? null : redact(text), source: 'host', createdAt: now };
 }
 
 export function withoutSuggestion(record: SessionRecord, suggestionId: string): SessionRecord {
