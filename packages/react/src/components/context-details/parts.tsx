@@ -250,6 +250,15 @@ export interface PillProps extends HTMLAttributes<HTMLSpanElement> {
 export function Pill({ item, className, ...props }: PillProps) {
   const mode = item.includeMode;
   const pin = item.pin;
+  if (item.capsule) {
+    return (
+      <span className="ctxkit-pills">
+        <span className={cx('ctxkit-pill', className)} data-capsule="" {...props}>
+          Summary
+        </span>
+      </span>
+    );
+  }
   if (!mode && !pin) return null;
   return (
     <span className="ctxkit-pills">
