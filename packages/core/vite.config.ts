@@ -38,7 +38,12 @@ export default defineConfig({
     sourcemap: true,
     minify: false,
     lib: {
-      entry: { index: 'src/index.ts', 'embedder-worker': 'src/embeddings/embedder-worker.ts' },
+      entry: {
+        index: 'src/index.ts',
+        'embedder-worker': 'src/embeddings/embedder-worker.ts',
+        replay: 'src/replay/index.ts',
+        transformers: 'src/embeddings/transformers.ts',
+      },
       formats: ['es'],
       fileName: (_format, entryName) => `${entryName}.js`,
     },

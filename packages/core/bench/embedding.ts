@@ -8,12 +8,8 @@
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { makeTinyModel, TINY_MODEL_ID, TINY_MODEL_TOPICS } from '../scripts/make-tiny-model.js';
-import {
-  createTransformersEmbedder,
-  embedWithCache,
-  MemoryStore,
-  type TransformersEmbedder,
-} from '../src/index.js';
+import { createTransformersEmbedder, type TransformersEmbedder } from '../src/embeddings/transformers.js';
+import { embedWithCache, MemoryStore } from '../src/index.js';
 import { Prng } from './prng.js';
 import { median, type TimedCase, type Timing, type TimingPlan, timeCases } from './stats.js';
 

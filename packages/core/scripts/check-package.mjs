@@ -21,8 +21,11 @@ assert.doesNotMatch(
   /^import[^;]*@huggingface\/transformers/m,
   'index.js does not import transformers.js',
 );
-// The worker stays a file of its own that the app's bundler finds from this literal.
-assert.match(entry, /new Worker\(new URL\(["']\.\/embedder-worker\.js["'], import\.meta\.url\)/);
+// The transformers.js embedder is a subpath of its own; its worker stays a file that the app's bundler finds from
+// this literal.
+const transformersEntry = readFileSync(new URL('../dist/transformers.js', import.meta.url), 'utf8');
+assert.doesNotMatch(entry, /embedder-worker/, 'the main entry does not start the embedder worker');
+assert.match(transformersEntry, /new Worker\(new URL\(["']\.\/embedder-worker\.js["'], import\.meta\.url\)/);
 for (const target of Object.values(manifest.exports).flatMap((paths) => Object.values(paths))) {
   assert.ok(
     existsSync(new URL(`../${target}`, import.meta.url)),
@@ -31,6 +34,13 @@ for (const target of Object.values(manifest.exports).flatMap((paths) => Object.v
 }
 
 const core = await import('@ctxkit/core');
+// Comparing plans is a subpath of its own: the main entry does not carry it.
+const replay = await import('@ctxkit/core/replay');
+assert.equal(typeof replay.diffPlans, 'function', '@ctxkit/core/replay exports diffPlans');
+assert.equal(core.diffPlans, undefined, 'diffPlans is not part of the main entry');
+const transformers = await import('@ctxkit/core/transformers');
+assert.equal(typeof transformers.createTransformersEmbedder, 'function', 'the subpath exports the embedder');
+assert.equal(core.createTransformersEmbedder, undefined, 'the embedder is not part of the main entry');
 for (const name of [
   'createEngine',
   'defineCatalog',
@@ -38,7 +48,6 @@ for (const name of [
   'renderOpenAIChat',
   'renderAnthropicMessages',
   'MemoryStore',
-  'createTransformersEmbedder',
   'embedWithCache',
   'openIdbStore',
   'requestPersistentStorage',
@@ -67,7 +76,7 @@ console.log(
 
 // The embedder from the built package, on the tiny model `pnpm test` generated: transformers.js is found and
 // imported lazily from dist, and its vectors rank the related text first.
-const embedder = core.createTransformersEmbedder({
+const embedder = transformers.createTransformersEmbedder({
   model: 'ctxkit/tiny-embedder',
   modelBaseUrl: fileURLToPath(new URL('../generated/models/', import.meta.url)),
 });

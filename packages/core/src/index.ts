@@ -1,9 +1,13 @@
 // The public API of @ctxkit/core. Folders export more for each other; only what is listed here is public.
 export type { BranchNode, ForkOptions } from './branches/index.js';
+export type { CapsuleInput } from './capsules/types.js';
 export * from './catalog/index.js';
 export * from './embeddings/index.js';
 export * from './engine/index.js';
 export * from './errors/index.js';
+// The hash only: checking and planning capsules load with the first capsules a host supplies. A capsule names
+// the content it summarizes by this hash of the reference's `content`.
+export { hashString as hashReferenceContent } from './hash/index.js';
 export {
   BLOB_REF_PREFIX,
   DEFAULT_HISTORY,
@@ -75,6 +79,14 @@ export {
   renderOpenAIChat,
   type ToolDefinition,
 } from './render/index.js';
+// Types only: `diffPlans` itself is imported from `@ctxkit/core/replay`, so the main entry does not carry it.
+export type {
+  ChangedEntry,
+  EnteredEntry,
+  LeftEntry,
+  PlanChangeKind,
+  PlanDiff,
+} from './replay/index.js';
 export * from './retrieval/index.js';
 export {
   type AssistantMessage,
@@ -104,4 +116,11 @@ export {
   type UserMessage,
 } from './session/index.js';
 export * from './store/index.js';
+export type {
+  IgnoredSuggestion,
+  IgnoredSuggestionReason,
+  PinSuggestion,
+  SuggestionReport,
+  SuggestionSource,
+} from './suggestions/index.js';
 export * from './tokens/index.js';

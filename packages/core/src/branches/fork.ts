@@ -75,6 +75,12 @@ export function forkSession(
     createdAt: now,
     updatedAt: now,
     pins: parent.pins.filter((pin) => pin.target.kind !== 'message' || seen.has(pin.target.messageId)),
+    // Suggestions go with the branch like pins: only those of messages it sees.
+    ...(parent.suggestions && {
+      suggestions: parent.suggestions.filter(
+        (suggestion) => suggestion.target.kind !== 'message' || seen.has(suggestion.target.messageId),
+      ),
+    }),
     // A checkpoint covers a prefix of the conversation: the branch keeps those whose last message it sees.
     ...(parent.checkpoints && {
       checkpoints: parent.checkpoints.filter((checkpoint) => seen.has(checkpoint.lastMessageId)),

@@ -75,6 +75,11 @@ export class CandidateFactory {
     return this.#counter.encoding;
   }
 
+  /** The tokens a part of a context block costs: its text and the blank line after it. */
+  tokens(text: string): number {
+    return this.#counter.count(text) + SEPARATOR_TOKENS;
+  }
+
   prompt(part: PromptPartText): PromptCandidate {
     let candidate = this.#prompts.get(part);
     if (!candidate) {

@@ -1,7 +1,7 @@
 import type { ForkOptions } from '../branches/index.js';
 import type { Catalog } from '../catalog/index.js';
 import type { MemoryBank } from '../memory/index.js';
-import type { ContextPlan, ModeLimits } from '../planner/index.js';
+import type { CapsuleCandidate, ContextPlan, ModeLimits, PlanInput } from '../planner/index.js';
 import type { Redactor, RetentionOptions } from '../privacy/index.js';
 import type { AgentSelector } from '../retrieval/index.js';
 import type { ContextMode } from '../session/index.js';
@@ -35,6 +35,10 @@ export interface EngineContext<R> {
   readonly fork: (sessionId: string, messageId: string, options: ForkOptions) => Promise<Session<R>>;
   /** Checkpoints, importance and content stored once. */
   readonly longHistory: LongHistorySettings;
+  /** The capsules of a plan input's references; null when the host supplied none. */
+  readonly capsules: ((input: PlanInput, catalog: Catalog) => CapsuleCandidate[]) | null;
+  /** The cosine threshold of query clusters; null when clustering is off. */
+  readonly clusterThreshold: number | null;
   /** Session objects another tab has changed since they were loaded: they must not write. */
   readonly stale: StaleSessions;
   /** References, activation, promotion, waste and calibration (loaded lazily when the engine is created). */

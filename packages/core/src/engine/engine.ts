@@ -1,5 +1,7 @@
 import type { BranchNode, ForkOptions } from '../branches/index.js';
 import { branchMessages, branchOperations } from '../branches/lazy.js';
+import type { CapsuleInput } from '../capsules/index.js';
+import { capsuleOperations } from '../capsules/lazy.js';
 import { Catalog, type CatalogInput, defineCatalog } from '../catalog/index.js';
 import {
   BranchError,
@@ -8,6 +10,7 @@ import {
   NotFoundError,
   ValidationError,
 } from '../errors/index.js';
+import { hashString } from '../hash/index.js';
 import {
   type HistoryOptions,
   type LargeContentOptions,
@@ -111,6 +114,13 @@ export interface EngineOptions<R> {
   readonly promotion?: Partial<PromotionRules>;
   /** Deletes sessions not updated for `maxAgeDays` when the engine is created (`engine.deletedAtOpen`). */
   readonly retention?: RetentionOptions;
+  /** Summaries of references (see `setCapsules`). */
+  readonly capsules?: readonly CapsuleInput[];
+  /**
+   * Query clusters, for selectors with an embedder: a request whose query embedding has a cosine similarity below
+   * `threshold` (default 0.5) to the current cluster's centroid starts a new cluster. `false`: no clusters.
+   */
+  readonly queryClusters?: { readonly threshold?: number } | false;
   /** For tests and replays: the clock and the id source. */
   readonly now?: () => Date;
   readonly newId?: () => string;
@@ -164,6 +174,10 @@ function checkOptions(options: EngineOptions<unknown>, reservedOutput: number): 
     }
   }
   issues.push(...memoryLimitIssues(options.memory));
+  const threshold = options.queryClusters ? options.queryClusters.threshold : undefined;
+  if (threshold !== undefined && !(threshold >= 0 && threshold <= 1)) {
+    issues.push({ path: 'queryClusters.threshold', message: `must be between 0 and 1, got ${threshold}` });
+  }
   if (options.redaction !== undefined) issues.push(...redactionIssues(options.redaction, 'redaction'));
   if (options.retention !== undefined) {
     issues.push(...retentionIssues(options.retention?.maxAgeDays, 'retention.maxAgeDays'));
@@ -245,6 +259,15 @@ export class Engine<R = OpenAIChatRequest> {
       global: global ?? this.#context.systemPrompt.global,
       agent: agent ?? this.#context.systemPrompt.agent,
     };
+  }
+
+  /**
+   * Replaces the capsules: summaries of references, each with the hash of the content it summarizes. A capsule is
+   * sent, marked as a summary, in place of its reference when the reference is left out for room; one whose
+   * reference changed is stale and never sent. A ValidationError names every bad entry.
+   */
+  async setCapsules(capsules: readonly CapsuleInput[]): Promise<void> {
+    this.#context.capsules = await capsulesOf(capsules, this.#context);
   }
 
   /** Replaces the catalog; open sessions use it from their next request. Items they hold that it lacks are reported as unavailable. */
@@ -414,6 +437,13 @@ export class Engine<R = OpenAIChatRequest> {
     return stored && replayPlan(stored);
   }
 
+  /** Like `getPlan`, but a plan that is not stored is a NotFoundError: for callers that hold a plan id they trust. */
+  async replay(planId: string): Promise<ContextPlan> {
+    const plan = await this.getPlan(planId);
+    if (!plan) throw new NotFoundError('plan', planId);
+    return plan;
+  }
+
   subscribe(listener: (event: StoreEvent) => void): () => void {
     return this.#context.store.subscribe(listener);
   }
@@ -446,6 +476,18 @@ export function replayPlan(stored: StoredPlan): ContextPlan {
     );
   }
   return plan;
+}
+
+async function capsulesOf(
+  capsules: readonly CapsuleInput[],
+  { redactor, candidates }: Pick<EngineContext<unknown>, 'redactor' | 'candidates'>,
+): Promise<EngineContext<unknown>['capsules']> {
+  return (await capsuleOperations()).capsuleSource(
+    capsules,
+    (text) => redactor.redact(text).text,
+    (text) => candidates.tokens(text),
+    { hashReferenceContent: hashString, contentHash },
+  );
 }
 
 /**
@@ -488,7 +530,9 @@ export async function createEngine<R>(options: EngineOptions<R>): Promise<Engine
     counter.encoding,
     options.promotion,
   );
+  const candidates = new CandidateFactory(withTokenCache(counter));
   return new Engine<R>({
+    capsules: options.capsules ? await capsulesOf(options.capsules, { redactor, candidates }) : null,
     catalog,
     store,
     // The default selector learns in memory only: writing to the host's store is something the host opts into.
@@ -499,7 +543,7 @@ export async function createEngine<R>(options: EngineOptions<R>): Promise<Engine
     deletedAtOpen: options.retention
       ? await deleteExpiredSessions(store, memories, options.retention.maxAgeDays, now())
       : [],
-    candidates: new CandidateFactory(withTokenCache(counter)),
+    candidates,
     reflection: reflect,
     model,
     contextWindow: options.contextWindow,
@@ -512,5 +556,6 @@ export async function createEngine<R>(options: EngineOptions<R>): Promise<Engine
     newId,
     memories,
     longHistory,
+    clusterThreshold: options.queryClusters === false ? null : (options.queryClusters?.threshold ?? 0.5),
   });
 }

@@ -1,6 +1,8 @@
 import type { ForkOptions } from '../branches/index.js';
 import type { ItemKey, ItemRef } from '../catalog/index.js';
 import { itemKey, toRef } from '../catalog/index.js';
+import type { TurnCluster } from '../clusters/index.js';
+import { clusterOperations } from '../clusters/lazy.js';
 import {
   type ErrorIssue,
   NotFoundError,
@@ -46,6 +48,8 @@ import {
   withTask,
 } from '../session/index.js';
 import type { StoredPlan } from '../store/index.js';
+import type { CarriedSuggestions, PinSuggestion, SuggestionReport } from '../suggestions/index.js';
+import { readSuggestions, suggestionOperations } from '../suggestions/lazy.js';
 import type { EngineContext } from './context.js';
 import { estimateDraft } from './estimate.js';
 import { LongHistory, type TurnHistory } from './long-history.js';
@@ -81,6 +85,8 @@ export interface CommitResult {
   readonly expiredPins: readonly Pin[];
   /** What the turn taught: references, pin changes (promoted, renewed, lapsed), waste, the user's decisions. */
   readonly reflection: TurnReflection;
+  /** Present when the turn's replies carried suggestion lines: what was stored as suggestions, what was ignored. */
+  readonly suggestions?: SuggestionReport;
 }
 
 export interface PinOptions {
@@ -97,6 +103,10 @@ interface OpenTurn<R> {
   readonly plans: readonly StoredPlan[];
   readonly usage: readonly UsageReport[];
   readonly history: TurnHistory;
+  /** Suggestion lines the turn's replies carried so far; stored as suggestions when the turn commits. */
+  readonly suggestions: readonly CarriedSuggestions[];
+  /** The query cluster the turn joined, and how the record enters it; absent without query embeddings. */
+  readonly cluster?: TurnCluster;
 }
 
 const PREPARING = Symbol('preparing');
@@ -304,10 +314,20 @@ export class Session<R = OpenAIChatRequest> {
 
   /** Pins an item, a message (its whole turn) or a card. A target holds one pin: pinning again replaces it. */
   async pin(target: PinTarget, { kind = 'sticky', lease }: PinOptions = {}): Promise<Pin> {
+    const pinId = this.#engine.newId();
+    const owned = this.#ownTarget(target, `pin:${pinId}`, 'Invalid pin');
+    const pin = makePin(pinId, owned, kind, lease && frozenJsonCopy(lease), this.#engine.now());
+    await this.#update((record) => withPin(record, pin));
+    if (owned.kind === 'item') this.#reportUse('pinned', agentKeyOf(this.#engine.catalog, owned.ref));
+    return pin;
+  }
+
+  /** A copy of a pin target the session can keep: checked, card text redacted (as candidate `candidateId`). */
+  #ownTarget(target: PinTarget, candidateId: string, what: string): PinTarget {
     if (target.kind === 'message') {
       const message = this.#messages.find((entry) => entry.id === target.messageId);
       if (!message || message.role === 'system' || message.role === 'error') {
-        throw new ValidationError('Invalid pin', [
+        throw new ValidationError(what, [
           {
             path: 'target.messageId',
             message: message
@@ -328,29 +348,19 @@ export class Session<R = OpenAIChatRequest> {
       target.kind === 'card' &&
       (typeof target.title !== 'string' || target.title.trim() === '' || typeof target.text !== 'string')
     ) {
-      throw new ValidationError('Invalid pin', [
+      throw new ValidationError(what, [
         { path: 'target', message: 'a card needs a non-empty title and a text' },
       ]);
     }
-    const pinId = this.#engine.newId();
     const [title = '', text = ''] =
-      target.kind === 'card' ? this.#redaction.text(`pin:${pinId}`, target.title, target.text) : [];
-    const owned: PinTarget =
+      target.kind === 'card' ? this.#redaction.text(candidateId, target.title, target.text) : [];
+    return frozenJsonCopy(
       target.kind === 'item'
         ? { kind: 'item', ref: toRef(target.ref) }
         : target.kind === 'message'
           ? { kind: 'message', messageId: target.messageId }
-          : { kind: 'card', title, text };
-    const pin = makePin(
-      pinId,
-      frozenJsonCopy(owned),
-      kind,
-      lease && frozenJsonCopy(lease),
-      this.#engine.now(),
+          : { kind: 'card', title, text },
     );
-    await this.#update((record) => withPin(record, pin));
-    if (owned.kind === 'item') this.#reportUse('pinned', agentKeyOf(this.#engine.catalog, owned.ref));
-    return pin;
   }
 
   unpin(pinId: string): Promise<void> {
@@ -361,6 +371,41 @@ export class Session<R = OpenAIChatRequest> {
   async promotePin(pinId: string, lease: LeaseScope): Promise<void> {
     findPin(this.#record, pinId);
     return this.#update((record) => withPromotedPin(record, pinId, lease));
+  }
+
+  // ── suggested pins ──────────────────────────────────────────────────────────────────────────────────────
+
+  /** Pins the model (see "Suggested pins" in the README) or the host offered; none is applied until accepted. */
+  get suggestions(): readonly PinSuggestion[] {
+    return this.#record.suggestions ?? [];
+  }
+
+  /**
+   * Offers the user a pin, checked like `pin` (an unknown item is a NotFoundError). A target holds one suggestion:
+   * suggesting it again replaces the reason.
+   */
+  async suggestPin(target: PinTarget, reason?: string): Promise<PinSuggestion> {
+    const id = this.#engine.newId();
+    const owned = this.#ownTarget(target, `suggestion:${id}`, 'Invalid suggestion');
+    const { hostSuggestion, withSuggestion } = await suggestionOperations();
+    const suggestion = hostSuggestion(id, owned, reason, this.#engine.now(), (text) =>
+      this.#redaction.plain(text),
+    );
+    await this.#update((record) => withSuggestion(record, suggestion));
+    return suggestion;
+  }
+
+  /** The user's yes: the suggestion becomes a normal pin (sticky unless `options` say otherwise) in one write. */
+  acceptSuggestion(suggestionId: string, options?: PinOptions): Promise<Pin> {
+    const suggestion = this.suggestions.find((entry) => entry.id === suggestionId);
+    if (!suggestion) return Promise.reject(new NotFoundError('pin suggestion', suggestionId));
+    return this.pin(suggestion.target, options);
+  }
+
+  /** The user's no: the suggestion is removed. Idempotent. */
+  async dismissSuggestion(suggestionId: string): Promise<void> {
+    const { withoutSuggestion } = await suggestionOperations();
+    return this.#update((record) => withoutSuggestion(record, suggestionId));
   }
 
   // ── system prompt ───────────────────────────────────────────────────────────────────────────────────────
@@ -428,16 +473,19 @@ export class Session<R = OpenAIChatRequest> {
       history = compacted.turn;
       const userMessage: UserMessage = { ...redacted, content: compacted.text };
       const retrievalSet = await this.#select(userMessage.content);
+      const cluster = await this.#cluster(userMessage.content);
       const memory = await this.#engine.memories.offeredTo(this.#record);
-      const input = this.#planInput(userMessage, [], retrievalSet, history, memory);
+      const input = this.#planInput(userMessage, [], retrievalSet, history, memory, cluster);
       const prepared = this.#render(input, userMessage, [], retrievalSet);
       this.#open = {
+        ...(cluster && { cluster }),
         prepared,
         pinIds: new Set(this.#record.pins.map((pin) => pin.id)),
         steps: [],
         plans: [this.#stored(prepared.plan, input)],
         usage: [],
         history,
+        suggestions: [],
       };
       return prepared;
     } catch (error) {
@@ -512,7 +560,11 @@ export class Session<R = OpenAIChatRequest> {
     });
     if (issues.length > 0) throw new ValidationError('Invalid tool results', issues);
 
-    const assistant = this.#assistantMessage(modelReply, prepared);
+    const parsed = await readSuggestions(modelReply.content);
+    const assistant = this.#assistantMessage(
+      parsed ? { ...modelReply, content: parsed.content } : modelReply,
+      prepared,
+    );
     let history = open.history;
     const results: ToolResultMessage[] = [];
     for (const call of calls) {
@@ -535,7 +587,14 @@ export class Session<R = OpenAIChatRequest> {
     const steps = [...open.steps, assistant, ...results];
     // Everything is planned afresh (pins, session items or the workspace may have changed during the tool loop);
     // only retrieval is kept, since it answers the user's message, which has not changed.
-    const input = this.#planInput(prepared.userMessage, steps, prepared.retrievalSet, history, memory);
+    const input = this.#planInput(
+      prepared.userMessage,
+      steps,
+      prepared.retrievalSet,
+      history,
+      memory,
+      open.cluster,
+    );
     const next = this.#render(input, prepared.userMessage, steps, prepared.retrievalSet);
     this.#open = {
       ...open,
@@ -544,6 +603,7 @@ export class Session<R = OpenAIChatRequest> {
       plans: [...open.plans, this.#stored(next.plan, input)],
       usage: [...open.usage, this.#usageReport(prepared.plan, usage, modelReply)],
       history,
+      suggestions: parsed ? [...open.suggestions, { parsed, messageId: assistant.id }] : open.suggestions,
     };
     return next;
   }
@@ -562,19 +622,43 @@ export class Session<R = OpenAIChatRequest> {
     }
     this.#committing = true;
     return this.#exclusive(async () => {
+      const parsed = await readSuggestions(modelReply.content);
+      const finalReply = parsed ? { ...modelReply, content: parsed.content } : modelReply;
+      const entered = open.cluster?.enter(this.#record);
       // What the turn taught (references, activation, pins promoted, renewed or lapsed, waste) is written with it.
       const {
         record: advanced,
         expired,
         reflection,
-      } = this.#engine.reflection.turn(this.#record, prepared, [...open.steps, modelReply], open.pinIds);
-      const assistantMessage = { ...this.#assistantMessage(modelReply, prepared), reflection };
+      } = this.#engine.reflection.turn(
+        entered?.record ?? this.#record,
+        prepared,
+        [...open.steps, finalReply],
+        open.pinIds,
+      );
+      const assistantMessage = { ...this.#assistantMessage(finalReply, prepared), reflection };
       const messages: ChatMessage[] = [prepared.userMessage, ...open.steps, assistantMessage];
-      const record: SessionRecord = this.#history.committed(
+      let record: SessionRecord = this.#history.committed(
         { ...advanced, turnCount: advanced.turnCount + 1, updatedAt: this.#engine.now() },
         this.#turnOfMessage,
       );
       const reports = [...open.usage, this.#usageReport(prepared.plan, usage, modelReply)];
+      const carried = parsed
+        ? [...open.suggestions, { parsed, messageId: assistantMessage.id }]
+        : open.suggestions;
+      let suggestions: SuggestionReport | undefined;
+      if (carried.length > 0) {
+        ({ record, report: suggestions } = (await suggestionOperations()).withModelSuggestions(
+          record,
+          carried,
+          {
+            catalog: this.#engine.catalog,
+            now: this.#engine.now(),
+            newId: this.#engine.newId,
+            redact: (text) => this.#redaction.plain(text),
+          },
+        ));
+      }
       await this.#engine.store.commitTurn({
         session: record,
         messages,
@@ -593,7 +677,13 @@ export class Session<R = OpenAIChatRequest> {
       // Like retrieval's learning, calibration outlives the session: a private one teaches it nothing.
       if (!this.isPrivate) this.#engine.reflection.learn(reports);
       if (checkpoint) await this.#rememberSummary(checkpoint);
-      return { assistantMessage, messages, expiredPins: expired, reflection };
+      return {
+        assistantMessage,
+        messages,
+        expiredPins: [...(entered?.expired ?? []), ...expired],
+        reflection,
+        ...(suggestions && { suggestions }),
+      };
     }).finally(() => {
       this.#committing = false;
     });
@@ -743,17 +833,34 @@ export class Session<R = OpenAIChatRequest> {
     reportUse(this.#engine.selector, { kind, keys, query });
   }
 
+  /** The query cluster a request joins, when the selector embeds queries and clustering is on. */
+  async #cluster(query: string): Promise<TurnCluster | undefined> {
+    const threshold = this.#engine.clusterThreshold;
+    const vector = threshold === null ? null : await this.#engine.selector.embedQuery?.(query);
+    return vector
+      ? (await clusterOperations()).turnCluster(this.#record, vector, threshold as number, this.#engine.newId)
+      : undefined;
+  }
+
+  /** The id of the query cluster of the open turn, else of the last committed one; null without clusters. */
+  get queryCluster(): string | null {
+    const open = this.#open;
+    return ((open && open !== PREPARING && open.cluster?.value) || this.#record.queryCluster)?.id ?? null;
+  }
+
   #planInput(
     userMessage: UserMessage,
     steps: readonly TurnStep[],
     retrievalSet: RetrievalSet | null,
     turnHistory: TurnHistory,
     memory: readonly MemoryEntry[],
+    cluster?: TurnCluster,
   ): PlanInput {
     const engine = this.#engine;
+    // Leases of the cluster the conversation left are not planned with, though they end only when the turn commits.
     const input = buildPlanInput(
       {
-        record: this.#record,
+        record: cluster ? cluster.enter(this.#record).record : this.#record,
         mode: this.mode,
         turns: this.#turns,
         turnOfMessage: this.#turnOfMessage,
@@ -769,7 +876,15 @@ export class Session<R = OpenAIChatRequest> {
       },
       { userMessage, steps, retrievalSet, memory },
     );
-    return engine.reflection.planInput(input, this.#record);
+    const capsules = engine.capsules?.(input, engine.catalog);
+    return engine.reflection.planInput(
+      {
+        ...input,
+        ...(cluster && { queryCluster: cluster.value.id }),
+        ...(capsules?.length ? { capsules } : {}),
+      },
+      this.#record,
+    );
   }
 
   #render(

@@ -6,7 +6,7 @@ export function candidatesOf(
     PlanInput,
     'system' | 'session' | 'pins' | 'agent' | 'history' | 'checkpoint' | 'current' | 'workspace'
   > &
-    Pick<Partial<PlanInput>, 'memory'>,
+    Pick<Partial<PlanInput>, 'memory' | 'capsules'>,
 ): Candidate[] {
   return [
     ...input.system,
@@ -18,5 +18,6 @@ export function candidatesOf(
     ...(input.checkpoint ? [input.checkpoint] : []),
     input.current,
     ...(input.workspace ? [input.workspace] : []),
+    ...(input.capsules ?? []),
   ];
 }

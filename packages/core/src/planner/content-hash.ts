@@ -28,6 +28,8 @@ function content(candidate: Candidate): unknown {
       return candidate.content;
     case 'workspace':
       return candidate.text;
+    case 'capsule':
+      return [candidate.ref, candidate.summary, candidate.contentHash, candidate.source ?? null];
   }
 }
 

@@ -36,6 +36,10 @@ function fingerprint(candidate: Candidate): unknown {
       const { text: _text, ...rest } = candidate;
       return rest;
     }
+    case 'capsule': {
+      const { summary: _summary, ...rest } = candidate;
+      return rest;
+    }
   }
 }
 
@@ -82,6 +86,8 @@ export function planId(input: PlanInput): string {
       ...(input.historyPolicy ? [`history:${canonicalJson(input.historyPolicy)}`] : []),
       // Absent before calibration existed, so earlier plans keep their ids.
       ...(input.calibration ? [`calibration:${canonicalJson(input.calibration)}`] : []),
+      ...(input.queryCluster !== undefined ? [`cluster:${JSON.stringify(input.queryCluster)}`] : []),
+      ...(input.capsules ? [`capsules:${list(input.capsules)}`] : []),
     ].join('\n'),
   );
 }

@@ -7,6 +7,8 @@ export { isStableReason } from './reasons.js';
 export type {
   CalibratedEstimate,
   Candidate,
+  CapsuleCandidate,
+  CapsuleUnusedBecause,
   CardCandidate,
   CheckpointCandidate,
   ContextPlan,

@@ -8,6 +8,7 @@ import { isStableReason as isStable } from './reasons.js';
 import {
   type CalibratedEstimate,
   type Candidate,
+  type CapsuleUnusedBecause,
   type CheckpointCandidate,
   type ContextPlan,
   type ExcludedEntry,
@@ -72,6 +73,7 @@ function checkInput(input: PlanInput): void {
     ...checkpoint,
     input.current,
     ...workspace,
+    ...(input.capsules ?? []),
   ];
   if (input.memoryShare !== undefined && !(input.memoryShare >= 0 && input.memoryShare <= 1))
     issues.push({ path: 'memoryShare', message: 'must be between 0 and 1' });
@@ -394,6 +396,24 @@ export function planContext(input: PlanInput): ContextPlan {
     considerMemories();
   }
 
+  // 5. Capsules, last: a summary stands in for a reference left out for room, in what room is left, so it never
+  // displaces anything the plan would otherwise send.
+  const reasonOf = new Map<string, ExclusionReason>();
+  for (const entry of excluded) reasonOf.set(entry.candidate.id, entry.reason);
+  for (const capsule of input.capsules ?? []) {
+    const id = itemKey(capsule.ref);
+    const why = reasonOf.get(id)?.code;
+    if (capsule.stale) exclude(capsule, { code: 'capsule-stale' });
+    else if (why !== 'budget' && why !== 'agent-share' && why !== 'mode-limit')
+      exclude(capsule, {
+        code: 'capsule-unused',
+        reference: taken.has(id) ? 'included' : ((why ?? 'absent') as CapsuleUnusedBecause),
+      });
+    else if (capsule.tokens > remaining)
+      exclude(capsule, { code: 'budget', needed: capsule.tokens, remaining });
+    else take(capsule, { code: 'capsule', for: id, instead: why });
+  }
+
   const ordered = orderIncluded(included);
   const used = available - remaining;
   return {
@@ -414,6 +434,7 @@ export function planContext(input: PlanInput): ContextPlan {
     retrievalSetId: input.retrievalSetId,
     redactions: input.redactions ?? [],
     ...(calibration && { calibration: calibrated(calibration, used, factor > 1) }),
+    ...(input.queryCluster !== undefined && { queryCluster: input.queryCluster }),
   };
 }
 

@@ -137,7 +137,24 @@ export interface CheckpointCandidate extends CandidateBase {
   readonly toTurn: number;
 }
 
+/**
+ * A summary of a reference the host supplied (see "Capsules" in the README), offered for a reference that is a
+ * candidate of the same plan. `stale` when the reference's content no longer has the hash the summary was made from.
+ */
+export interface CapsuleCandidate extends CandidateBase {
+  readonly kind: 'capsule';
+  /** The reference it summarizes; its candidate id is `itemKey(ref)`. */
+  readonly ref: ItemRef;
+  readonly summary: string;
+  /** The hash of the content the summary was written from (`hashReferenceContent`). */
+  readonly contentHash: string;
+  readonly stale: boolean;
+  /** Who wrote it (`llm:<model>`, `host`, …), as the host said; absent when it did not. */
+  readonly source?: string;
+}
+
 export type Candidate =
+  | CapsuleCandidate
   | PromptCandidate
   | ItemCandidate
   | CardCandidate
@@ -208,6 +225,10 @@ export interface PlanInput {
   readonly redactions?: readonly PlanRedaction[];
   /** What usage reports taught about the model's real token counts; absent before any report. */
   readonly calibration?: PlanCalibration;
+  /** The query cluster the request joined (see "Query clusters" in the README); absent without one. */
+  readonly queryCluster?: string;
+  /** Capsules of references among the candidates; absent when there are none. */
+  readonly capsules?: readonly CapsuleCandidate[];
 }
 
 /**
@@ -259,7 +280,13 @@ export type InclusionReason =
       readonly toTurn: number;
     }
   | { readonly code: 'current-turn' }
-  | { readonly code: 'workspace' };
+  | { readonly code: 'workspace' }
+  /** A summary sent in place of reference `for`, which was left out for room (`instead` says how). */
+  | {
+      readonly code: 'capsule';
+      readonly for: string;
+      readonly instead: 'budget' | 'agent-share' | 'mode-limit';
+    };
 
 /** Why a candidate is not in the plan. */
 export type ExclusionReason =
@@ -290,7 +317,26 @@ export type ExclusionReason =
   /** The same id is already in the plan through a stronger route (the session, a pin). */
   | { readonly code: 'duplicate'; readonly of: string }
   /** The item is no longer in the catalog, or is disabled there. */
-  | { readonly code: 'unavailable'; readonly why: 'missing' | 'disabled' };
+  | { readonly code: 'unavailable'; readonly why: 'missing' | 'disabled' }
+  /** A capsule whose reference changed since it was written: it summarizes content that is gone. */
+  | { readonly code: 'capsule-stale' }
+  /**
+   * A capsule not needed: its reference was sent in full (`included`), is no candidate of this plan (`absent`), or
+   * was left out for a reason a summary does not answer (the reference's own exclusion code).
+   */
+  | { readonly code: 'capsule-unused'; readonly reference: CapsuleUnusedBecause };
+
+/** Why a capsule's reference made the capsule unnecessary (see the `capsule-unused` exclusion). */
+export type CapsuleUnusedBecause =
+  | 'included'
+  | 'absent'
+  | 'below-threshold'
+  | 'duplicate'
+  | 'unavailable'
+  | 'history-cutoff'
+  | 'summarized'
+  | 'history-share'
+  | 'memory-share';
 
 export type InclusionCode = InclusionReason['code'];
 export type ExclusionCode = ExclusionReason['code'];
@@ -329,4 +375,6 @@ export interface ContextPlan {
   readonly redactions: readonly PlanRedaction[];
   /** The estimate in the model's own tokens, when the input carries a calibration. */
   readonly calibration?: CalibratedEstimate;
+  /** Copied from the input: the query cluster of the request, when it has one. */
+  readonly queryCluster?: string;
 }

@@ -28,7 +28,7 @@ export function reflectPins(
   const fresh = (pin: Pin, scope: LeaseScope): Lease =>
     scope.kind === 'turns'
       ? { kind: 'turns', turns: scope.turns, remaining: scope.turns + (counted.has(pin.id) ? 1 : 0) }
-      : { kind: 'task', taskId: scope.taskId };
+      : scope;
   const next = pins.map((pin): Pin => {
     const used = referenced.has(pin.id);
     if (pin.kind === 'ephemeral') {

@@ -16,6 +16,7 @@ export {
   escapeAttribute,
   escapeText,
   formatArguments,
+  formatCapsule,
   formatCard,
   formatCheckpoint,
   formatFragment,

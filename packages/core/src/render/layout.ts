@@ -1,7 +1,14 @@
 import type { ItemRef } from '../catalog/index.js';
 import { type ContextPlan, type ItemBody, isStableReason as isStable } from '../planner/index.js';
 import type { ChatMessage, TurnStep, UserMessage } from '../session/index.js';
-import { formatCard, formatCheckpoint, formatFragment, formatItem, formatMemory } from './text.js';
+import {
+  formatCapsule,
+  formatCard,
+  formatCheckpoint,
+  formatFragment,
+  formatItem,
+  formatMemory,
+} from './text.js';
 
 export interface ToolDefinition {
   readonly ref: ItemRef;
@@ -54,6 +61,9 @@ export function layoutPlan(plan: ContextPlan): PromptLayout {
         break;
       case 'memory':
         into.push(formatMemory(candidate.content));
+        break;
+      case 'capsule':
+        into.push(formatCapsule(candidate.ref, candidate.summary));
         break;
       case 'turn':
         for (const message of candidate.messages)

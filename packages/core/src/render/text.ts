@@ -58,6 +58,21 @@ export function formatCheckpoint(summary: string, turns: number): string {
   );
 }
 
+/**
+ * A capsule: a summary of a reference, marked as such so the model does not take it for the reference itself, and
+ * escaped like any item. The note is the same for every capsule, so it costs the same tokens each time.
+ */
+export function formatCapsule(ref: ItemRef, summary: string): string {
+  return element(
+    'capsule',
+    {
+      of: `${ref.type}:${ref.name}`,
+      note: 'a summary, not the source; it may be incomplete',
+    },
+    summary,
+  );
+}
+
 /** A tool definition, as the text its tokens are counted from. */
 export function formatToolForCounting(body: Extract<ItemBody, { type: 'tool' }>): string {
   return `${body.functionName}\n${body.description}\n${JSON.stringify(body.inputSchema)}`;

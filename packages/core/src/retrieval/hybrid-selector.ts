@@ -195,6 +195,16 @@ export function createHybridSelector(options: HybridSelectorOptions = {}): Hybri
   return {
     name,
 
+    async embedQuery(query: string): Promise<Float32Array | null> {
+      // The message's own sub-query was just embedded for selection: this is a cache hit, not a second run.
+      return embedder
+        ? embedQueries([query]).then(
+            ([vector]) => vector ?? null,
+            () => null,
+          )
+        : null;
+    },
+
     async select(request: SelectionRequest): Promise<RetrievalSet> {
       const started = performance.now();
       const { query, catalog, exclude, limit } = request;

@@ -3,8 +3,8 @@
 // without sharing a letter.
 import { afterEach, describe, expect, test } from 'vitest';
 import { type CatalogInput, defineCatalog } from '../catalog/index.js';
-import type { TransformersEmbedder } from '../embeddings/index.js';
 import { tinyEmbedder } from '../embeddings/tiny-model.fixtures.js';
+import type { TransformersEmbedder } from '../embeddings/transformers.js';
 import { createEngine } from '../engine/index.js';
 import { MemoryStore } from '../store/index.js';
 import { createApproximateCounter } from '../tokens/index.js';

@@ -93,4 +93,9 @@ export interface AgentSelector {
   recordUse?(event: UseEvent): void | Promise<void>;
   /** Host activity (a file opened or edited) that the next selections take into account. */
   observeActivity?(event: ActivityEvent): void;
+  /**
+   * The query's embedding, for query clusters; null (or no method) when the selector has no working embedder, and
+   * then requests get no cluster.
+   */
+  embedQuery?(query: string): Promise<Float32Array | null>;
 }

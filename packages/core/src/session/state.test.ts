@@ -79,7 +79,9 @@ function leases(state: SessionRecord): [string, number | string | null][] {
       ? null
       : entry.lease.kind === 'turns'
         ? entry.lease.remaining
-        : entry.lease.taskId,
+        : entry.lease.kind === 'task'
+          ? entry.lease.taskId
+          : entry.lease.clusterId,
   ]);
 }
 

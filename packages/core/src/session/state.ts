@@ -82,11 +82,11 @@ function checkLease(scope: LeaseScope | undefined, kind: PinKind): void {
     throw new ValidationError('Invalid pin', [
       { path: 'lease', message: 'a leased pin needs a lease scope' },
     ]);
-  if (scope.kind !== 'turns' && scope.kind !== 'task') {
+  if (scope.kind !== 'turns' && scope.kind !== 'task' && scope.kind !== 'cluster') {
     throw new ValidationError('Invalid pin', [
       {
         path: 'lease.kind',
-        message: `unknown lease kind ${JSON.stringify((scope as { kind: unknown }).kind)} (expected 'turns' or 'task')`,
+        message: `unknown lease kind ${JSON.stringify((scope as { kind: unknown }).kind)} (expected 'turns', 'task' or 'cluster')`,
       },
     ]);
   }
@@ -95,9 +95,10 @@ function checkLease(scope: LeaseScope | undefined, kind: PinKind): void {
       { path: 'lease.turns', message: `must be an integer ≥ 1, got ${scope.turns}` },
     ]);
   }
-  if (scope.kind === 'task' && (typeof scope.taskId !== 'string' || scope.taskId === '')) {
+  const id = scope.kind === 'task' ? scope.taskId : scope.kind === 'cluster' ? scope.clusterId : '-';
+  if (typeof id !== 'string' || id === '') {
     throw new ValidationError('Invalid pin', [
-      { path: 'lease.taskId', message: 'must be a non-empty string' },
+      { path: `lease.${scope.kind}Id`, message: 'must be a non-empty string' },
     ]);
   }
 }
@@ -114,20 +115,26 @@ export function makePin(
     const lease: Lease =
       scope.kind === 'turns'
         ? { kind: 'turns', turns: scope.turns, remaining: scope.turns }
-        : { kind: 'task', taskId: scope.taskId };
+        : scope.kind === 'task'
+          ? { kind: 'task', taskId: scope.taskId }
+          : { kind: 'cluster', clusterId: scope.clusterId };
     return { id, kind, target, lease, createdAt: now };
   }
   return { id, kind: kind === 'sticky' ? 'sticky' : 'ephemeral', target, createdAt: now };
 }
 
-/** Adds a pin; a pin on the same target is replaced, so one target never has two pins. */
+/**
+ * Adds a pin; a pin on the same target is replaced, so one target never has two pins. A suggestion of that target
+ * is answered by the pin and goes in the same write.
+ */
 export function withPin(record: SessionRecord, pin: Pin): SessionRecord {
   const key = pinTargetKey(pin.target);
   const existing = record.pins.findIndex((entry) => pinTargetKey(entry.target) === key);
   const pins = [...record.pins];
   if (existing >= 0) pins[existing] = pin;
   else pins.push(pin);
-  return { ...record, pins };
+  const suggestions = record.suggestions?.filter((entry) => pinTargetKey(entry.target) !== key);
+  return { ...record, pins, ...(suggestions && { suggestions }) };
 }
 
 export function findPin(record: SessionRecord, pinId: string): Pin {

@@ -1,5 +1,7 @@
 import type { IncludeMode, ItemRef, JsonObject } from '../catalog/index.js';
+import type { QueryCluster } from '../clusters/types.js';
 import type { ReflectionState, TurnReflection } from '../reflection/types.js';
+import type { PinSuggestion } from '../suggestions/types.js';
 
 /** How much automatic retrieval a request gets. */
 export type ContextMode = 'off' | 'light' | 'heavy';
@@ -94,14 +96,19 @@ export type PinTarget =
   | { readonly kind: 'message'; readonly messageId: string }
   | { readonly kind: 'card'; readonly title: string; readonly text: string };
 
-/** How long a leased pin is kept: for a number of committed turns, or while a task is the session's task. */
+/**
+ * How long a leased pin is kept: for a number of committed turns, while a task is the session's task, or while the
+ * conversation stays in a query cluster (`session.queryCluster`; see "Query clusters" in the README).
+ */
 export type LeaseScope =
   | { readonly kind: 'turns'; readonly turns: number }
-  | { readonly kind: 'task'; readonly taskId: string };
+  | { readonly kind: 'task'; readonly taskId: string }
+  | { readonly kind: 'cluster'; readonly clusterId: string };
 
 export type Lease =
   | { readonly kind: 'turns'; readonly turns: number; readonly remaining: number }
-  | { readonly kind: 'task'; readonly taskId: string };
+  | { readonly kind: 'task'; readonly taskId: string }
+  | { readonly kind: 'cluster'; readonly clusterId: string };
 
 export type Pin =
   | {
@@ -180,6 +187,10 @@ export interface SessionRecord {
   readonly private?: boolean;
   /** Activation, pin reference counts and the user's decisions since the last turn; absent before the first. */
   readonly reflection?: ReflectionState;
+  /** Pins offered by the model or the host, waiting for the user to accept or dismiss them; absent when none. */
+  readonly suggestions?: readonly PinSuggestion[];
+  /** The query cluster the last committed request joined; absent without an embedder (or before the first one). */
+  readonly queryCluster?: QueryCluster;
 }
 
 /** Token usage a provider reported for one request. */

@@ -5,6 +5,7 @@ export {
   formatTokens,
   formatTokensShort,
   INCLUDE_MODE_LABELS,
+  inclusionText,
   leaseText,
   MODE_LABELS,
   PIN_KIND_LABELS,

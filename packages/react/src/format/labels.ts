@@ -2,6 +2,7 @@ import type {
   ContextMode,
   ExclusionReason,
   IncludeMode,
+  InclusionReason,
   Lease,
   PinKind,
   RequestContextItem,
@@ -96,11 +97,46 @@ export function exclusionText(reason: ExclusionReason): string {
       return reason.summarizer === 'failed'
         ? `history may take at most ${formatTokens(reason.cap)} tokens, and the summary failed`
         : `history may take at most ${formatTokens(reason.cap)} tokens`;
+    case 'capsule-stale':
+      return 'its reference changed since this summary was written';
+    case 'capsule-unused':
+      return reason.reference === 'included'
+        ? 'its reference was sent in full'
+        : reason.reference === 'absent'
+          ? 'its reference was not a candidate'
+          : 'its reference was left out for a reason a summary does not answer';
+  }
+}
+
+/** Why a candidate was sent, in words. */
+export function inclusionText(reason: InclusionReason): string {
+  switch (reason.code) {
+    case 'system-prompt':
+      return 'system prompt';
+    case 'session':
+      return `in the session (${INCLUDE_MODE_LABELS[reason.includeMode].toLowerCase()})`;
+    case 'pinned':
+      return `${PIN_KIND_LABELS[reason.pin].toLowerCase()} pin`;
+    case 'agent':
+      return `retrieved: score ${formatScore(reason.score)}, rank ${reason.rank}`;
+    case 'memory':
+      return 'learned in another conversation';
+    case 'history':
+      return reason.age === 0 ? 'the previous turn' : `history, ${reason.age} turns back`;
+    case 'checkpoint':
+      return `summary of turns ${reason.fromTurn + 1}–${reason.toTurn + 1}`;
+    case 'current-turn':
+      return 'your message';
+    case 'workspace':
+      return 'workspace';
+    case 'capsule':
+      return 'a summary sent in place of its reference, which did not fit';
   }
 }
 
 /** What remains of a lease: "2 of 3 turns left", "while task v2". */
 export function leaseText(lease: Lease): string {
   if (lease.kind === 'task') return `while task ${lease.taskId}`;
+  if (lease.kind === 'cluster') return 'while the conversation stays on this topic';
   return `${lease.remaining} of ${lease.turns} ${lease.turns === 1 ? 'turn' : 'turns'} left`;
 }

@@ -25,6 +25,9 @@ export interface SessionActions {
   readonly setMode: UseMutationResult<void, Error, ContextMode | null>;
   readonly addItem: UseMutationResult<void, Error, ItemRef>;
   readonly removeItem: UseMutationResult<void, Error, ItemRef>;
+  /** A stored suggestion becomes a normal pin (sticky unless `options` say otherwise). */
+  readonly acceptSuggestion: UseMutationResult<Pin, Error, { suggestionId: string; options?: PinOptions }>;
+  readonly dismissSuggestion: UseMutationResult<void, Error, string>;
 }
 
 export function useSessionActions(sessionId: string): SessionActions {
@@ -44,6 +47,12 @@ export function useSessionActions(sessionId: string): SessionActions {
     setMode: useMutation(withSession((session, mode: ContextMode | null) => session.setMode(mode))),
     addItem: useMutation(withSession((session, ref: ItemRef) => session.addItem(ref))),
     removeItem: useMutation(withSession((session, ref: ItemRef) => session.removeItem(ref))),
+    acceptSuggestion: useMutation(
+      withSession((session, { suggestionId, options }: { suggestionId: string; options?: PinOptions }) =>
+        session.acceptSuggestion(suggestionId, options),
+      ),
+    ),
+    dismissSuggestion: useMutation(withSession((session, id: string) => session.dismissSuggestion(id))),
   };
 }
 

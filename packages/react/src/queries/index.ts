@@ -1,4 +1,5 @@
 export { type SessionActions, useSessionActions, useSetCatalog } from './actions.js';
+export { type PlanComparison, previousTurnPlanId, usePlanComparison } from './comparison.js';
 export {
   type ContextModeState,
   type DraftEstimateOptions,
@@ -16,3 +17,4 @@ export {
 } from './hooks.js';
 export { invalidateForEvent } from './invalidate.js';
 export { ctxkitKeys } from './keys.js';
+export { useSuggestions } from './suggestions.js';

@@ -51,6 +51,20 @@ export const FirstReply: Story = {
   },
 };
 
+/** What entered the plan since the previous turn (the pins made in between, the first turn as history), and why. */
+export const ComparedWithPreviousTurn: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const toggle = await canvas.findByRole('button', { name: /^Compared with previous turn \(\d+ entered/ });
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(toggle);
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await expect(await canvas.findByRole('heading', { name: /^Entered \(\d+\)$/ })).toBeVisible();
+    await expect(canvas.getByRole('heading', { name: /^Left \(\d+\)$/ })).toBeVisible();
+    await expect(canvas.getByText(/^now: leased pin; before: not a candidate$/)).toBeVisible();
+  },
+};
+
 /** A message written before context tracking. */
 export const LegacyMessage: Story = {
   loaders: [async () => legacyConversation()],

@@ -1,4 +1,5 @@
 import {
+  Comparison,
   Empty,
   ErrorState,
   ExcludedContent,
@@ -48,6 +49,7 @@ function ContextDetailsView({ heading = 'Context used', ...props }: ContextDetai
       <Sections />
       <ExcludedTrigger />
       <ExcludedContent />
+      <Comparison />
     </Root>
   );
 }
@@ -67,4 +69,5 @@ export const ContextDetails = Object.assign(ContextDetailsView, {
   Pill,
   ExcludedTrigger,
   ExcludedContent,
+  Comparison,
 });

@@ -1,3 +1,4 @@
+export { buildComparison, type ComparedItem, type ComparisonModel } from './comparison.js';
 export { ContextDetails, type ContextDetailsProps } from './context-details.js';
 export {
   buildContextDetails,

@@ -26,6 +26,8 @@ export interface DetailItem {
   readonly includeMode?: IncludeMode;
   readonly similarityScore?: number;
   readonly pin?: PinKind;
+  /** Set for a capsule: a summary sent in place of the reference it names (`ref`), never the reference itself. */
+  readonly capsule?: true;
   readonly tokens: number;
 }
 
@@ -87,6 +89,14 @@ export function buildContextDetails(context: RequestContext, plan: ContextPlan |
         label: candidate.title,
         ref: null,
         pin: candidate.pin,
+        tokens: candidate.tokens,
+      });
+    } else if (candidate.kind === 'capsule') {
+      bySection.get('references')?.push({
+        key: candidate.id,
+        label: candidateLabel(candidate),
+        ref: candidate.ref,
+        capsule: true,
         tokens: candidate.tokens,
       });
     } else if (candidate.kind === 'memory' || candidate.kind === 'checkpoint') {
@@ -152,6 +162,8 @@ export function candidateLabel(candidate: Candidate): string {
       return 'Workspace';
     case 'checkpoint':
       return `Summary of turns ${candidate.fromTurn + 1}–${candidate.toTurn + 1}`;
+    case 'capsule':
+      return `Summary of ${displayName(candidate.ref)}`;
     case 'memory':
       return candidate.content.kind === 'preference'
         ? `Preference: ${candidate.content.key} = ${excerpt(candidate.content.value)}`

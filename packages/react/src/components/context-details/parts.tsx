@@ -1,6 +1,6 @@
 import { createContext, type HTMLAttributes, type ReactNode, useContext, useMemo } from 'react';
 import { exclusionText, formatTokens, pillText, SECTION_LABELS } from '../../format/index.js';
-import { usePlan, useRequestContext } from '../../queries/index.js';
+import { usePlan, usePlanComparison, useRequestContext } from '../../queries/index.js';
 import {
   cx,
   type Disclosure,
@@ -13,6 +13,7 @@ import {
   type StatusProps,
   useDisclosure,
 } from '../../shared/index.js';
+import { buildComparison, type ComparedItem } from './comparison.js';
 import {
   buildContextDetails,
   type ContextDetailsModel,
@@ -22,6 +23,8 @@ import {
 } from './model.js';
 
 interface DetailsContextValue {
+  readonly sessionId: string;
+  readonly messageId: string;
   readonly state: LoadState;
   readonly model: ContextDetailsModel | null;
   readonly error: unknown;
@@ -73,6 +76,8 @@ export function Root({ sessionId, messageId, onItemClick, className, children, .
         ? 'empty'
         : 'ready';
   const value: DetailsContextValue = {
+    sessionId,
+    messageId,
     state,
     model,
     error: context.error,
@@ -245,6 +250,15 @@ export interface PillProps extends HTMLAttributes<HTMLSpanElement> {
 export function Pill({ item, className, ...props }: PillProps) {
   const mode = item.includeMode;
   const pin = item.pin;
+  if (item.capsule) {
+    return (
+      <span className="ctxkit-pills">
+        <span className={cx('ctxkit-pill', className)} data-capsule="" {...props}>
+          Summary
+        </span>
+      </span>
+    );
+  }
   if (!mode && !pin) return null;
   return (
     <span className="ctxkit-pills">
@@ -325,5 +339,103 @@ export function ExcludedContent({ className, ...props }: HTMLAttributes<HTMLDivE
         </ul>
       )}
     </div>
+  );
+}
+
+/**
+ * "Compared with previous turn": what entered the plan since the previous turn's last request and what left it,
+ * each with its reasons on both sides, behind a toggle. Nothing for a reply of the session's first turn.
+ */
+export function Comparison({ className, ...props }: HTMLAttributes<HTMLElement>) {
+  const { sessionId, messageId, model } = useContextDetails();
+  const comparison = usePlanComparison(sessionId, messageId, model?.planId);
+  const disclosure = useDisclosure(false);
+  const view = useMemo(() => (comparison.diff ? buildComparison(comparison.diff) : null), [comparison.diff]);
+  if (!model || !comparison.hasPrevious) return null;
+  const counts = view ? ` (${view.entered.length} entered, ${view.left.length} left)` : '';
+  return (
+    <section
+      className={cx('ctxkit-details__comparison', className)}
+      aria-labelledby={disclosure.triggerId}
+      data-state={openState(disclosure.open)}
+      {...props}
+    >
+      <h3 className="ctxkit-details__section-heading">
+        <button
+          type="button"
+          id={disclosure.triggerId}
+          aria-expanded={disclosure.open}
+          // The content exists only while open: an id that names nothing would mislead assistive technology.
+          aria-controls={disclosure.open ? disclosure.contentId : undefined}
+          data-state={openState(disclosure.open)}
+          className="ctxkit-details__trigger"
+          onClick={disclosure.toggle}
+        >
+          <span className="ctxkit-details__section-name">Compared with previous turn{counts}</span>
+          {view && (
+            <span className="ctxkit-tokens">
+              {formatTokens(view.used.before)} → {formatTokens(view.used.after)} tokens
+            </span>
+          )}
+        </button>
+      </h3>
+      {disclosure.open && (
+        <div id={disclosure.contentId} className="ctxkit-details__comparison-content">
+          {comparison.error ? (
+            <ErrorMessage>
+              The previous turn's plan is unavailable: {errorText(comparison.error)}
+            </ErrorMessage>
+          ) : !view ? (
+            <LoadingStatus>Loading the previous plan…</LoadingStatus>
+          ) : (
+            <>
+              <ComparedList heading="Entered" items={view.entered} kind="entered" />
+              <ComparedList heading="Left" items={view.left} kind="left" />
+            </>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}
+
+function ComparedList({
+  heading,
+  items,
+  kind,
+}: {
+  heading: string;
+  items: readonly ComparedItem[];
+  kind: 'entered' | 'left';
+}) {
+  return (
+    <>
+      <h4 className="ctxkit-details__comparison-heading">
+        {heading} ({items.length})
+      </h4>
+      {items.length === 0 ? (
+        <p className="ctxkit-muted">
+          {kind === 'entered' ? 'Nothing new was sent.' : 'Nothing was dropped.'}
+        </p>
+      ) : (
+        <ul className="ctxkit-details__items" data-change={kind}>
+          {items.map((item) => (
+            // Item text is data: every label and reason is a text child, never markup.
+            <li key={item.key} className="ctxkit-details__item" data-change={kind} data-key={item.key}>
+              <span className="ctxkit-details__name">{item.label}</span>
+              <span className="ctxkit-pill" data-section={item.section}>
+                {SECTION_LABELS[item.section]}
+              </span>
+              <span className="ctxkit-details__reason">
+                {kind === 'entered'
+                  ? `now: ${item.reason}; before: ${item.other ?? 'not a candidate'}`
+                  : `before: ${item.reason}; now: ${item.other ?? 'not a candidate'}`}
+              </span>
+              <span className="ctxkit-tokens">{formatTokens(item.tokens)}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
   );
 }

@@ -5,6 +5,7 @@ import {
   displayName,
   type Pin,
   type PinKind,
+  type PinSuggestion,
   type PinTarget,
 } from '@ctxkit/core';
 import { leaseText } from '../../format/index.js';
@@ -31,6 +32,21 @@ export interface SuggestedPin {
   /** Why it is suggested: "Referenced in 4 of the last 5 turns". */
   readonly reason?: string;
   readonly tokens?: number;
+  /**
+   * Set for suggestions stored with the session (`session.suggestions`, from the model or `session.suggestPin`):
+   * accepting and dismissing them is written to the session. Suggestions without it are the host's, passed as a prop.
+   */
+  readonly source?: 'model' | 'host';
+}
+
+/** A stored suggestion as the manager lists it. */
+export function storedSuggestion(suggestion: PinSuggestion): SuggestedPin {
+  return {
+    id: suggestion.id,
+    target: suggestion.target,
+    ...(suggestion.reason !== null && { reason: suggestion.reason }),
+    source: suggestion.source,
+  };
 }
 
 export const PIN_GROUPS: readonly PinKind[] = ['sticky', 'leased', 'ephemeral'];

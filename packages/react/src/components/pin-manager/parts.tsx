@@ -7,6 +7,7 @@ import {
   useMessages,
   usePins,
   useSessionActions,
+  useSuggestions,
 } from '../../queries/index.js';
 import {
   cx,
@@ -17,7 +18,7 @@ import {
   type LoadState,
   type StatusProps,
 } from '../../shared/index.js';
-import { buildPinRows, type PinRow, type SuggestedPin, targetTitle } from './model.js';
+import { buildPinRows, type PinRow, type SuggestedPin, storedSuggestion, targetTitle } from './model.js';
 
 interface PinManagerContextValue {
   readonly state: LoadState;
@@ -42,7 +43,10 @@ export function usePinManager(): PinManagerContextValue {
 
 export interface RootProps extends HTMLAttributes<HTMLDivElement> {
   readonly sessionId: string;
-  /** Pins to offer; shown dimmed below a "Suggested pins" delimiter. */
+  /**
+   * More pins to offer, besides the ones stored with the session (which are always listed, first); shown dimmed
+   * below a "Suggested pins" delimiter. Accepting pins them; dismissing hides them in this view only.
+   */
   readonly suggestions?: readonly SuggestedPin[];
   /** After the user accepted a suggestion and it was pinned. */
   readonly onAcceptSuggestion?: (suggestion: SuggestedPin) => void;
@@ -75,7 +79,12 @@ export function Root({
     () => (pins.data ? buildPinRows(pins.data, messages.data ?? [], estimate.data ?? null) : null),
     [pins.data, messages.data, estimate.data],
   );
-  const visible = suggestions.filter((suggestion) => !hidden.has(suggestion.id));
+  const stored = useSuggestions(sessionId);
+  const storedIds = new Set((stored.data ?? []).map((suggestion) => suggestion.id));
+  const visible = [
+    ...(stored.data ?? []).map(storedSuggestion),
+    ...suggestions.filter((suggestion) => !storedIds.has(suggestion.id)),
+  ].filter((suggestion) => !hidden.has(suggestion.id));
   const hide = (suggestion: SuggestedPin) => setHidden((ids) => new Set(ids).add(suggestion.id));
   const error = pins.error ?? messages.error;
   const state: LoadState =
@@ -94,21 +103,23 @@ export function Root({
     promoteLease,
     suggestions: visible,
     suggestionTitle: (suggestion) => suggestion.title ?? targetTitle(suggestion.target, messages.data ?? []),
-    accept: (suggestion) =>
-      actions.pin.mutate(
-        {
-          target: suggestion.target,
-          options: { kind: acceptAs, ...(acceptAs === 'leased' && { lease: promoteLease }) },
+    accept: (suggestion) => {
+      const options = { kind: acceptAs, ...(acceptAs === 'leased' && { lease: promoteLease }) };
+      const done = {
+        onSuccess: () => {
+          hide(suggestion);
+          onAcceptSuggestion?.(suggestion);
         },
-        {
-          onSuccess: () => {
-            hide(suggestion);
-            onAcceptSuggestion?.(suggestion);
-          },
-        },
-      ),
+      };
+      if (storedIds.has(suggestion.id)) {
+        actions.acceptSuggestion.mutate({ suggestionId: suggestion.id, options }, done);
+        return;
+      }
+      actions.pin.mutate({ target: suggestion.target, options }, done);
+    },
     dismiss: (suggestion) => {
       hide(suggestion);
+      if (storedIds.has(suggestion.id)) actions.dismissSuggestion.mutate(suggestion.id);
       onDismissSuggestion?.(suggestion);
     },
   };
@@ -141,7 +152,12 @@ export function Empty({
 /** A failed pin, unpin, promote or accept, as an alert. */
 export function ActionError(props: StatusProps) {
   const { actions } = usePinManager();
-  const error = actions.pin.error ?? actions.unpin.error ?? actions.promotePin.error;
+  const error =
+    actions.pin.error ??
+    actions.unpin.error ??
+    actions.promotePin.error ??
+    actions.acceptSuggestion.error ??
+    actions.dismissSuggestion.error;
   return error ? <ErrorMessage {...props}>Could not change the pins: {errorText(error)}</ErrorMessage> : null;
 }
 
@@ -246,7 +262,7 @@ export function Suggestions({ className, ...props }: HTMLAttributes<HTMLElement>
                 <button
                   type="button"
                   className="ctxkit-button"
-                  disabled={actions.pin.isPending}
+                  disabled={actions.pin.isPending || actions.acceptSuggestion.isPending}
                   onClick={() => accept(suggestion)}
                 >
                   Accept<span className="ctxkit-visually-hidden"> {title}</span>

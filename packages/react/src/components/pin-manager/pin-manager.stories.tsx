@@ -55,6 +55,37 @@ export const SuggestedPins: Story = {
   },
 };
 
+/**
+ * Suggestions stored with the session: one the model's reply carried (a `<ctxkit:suggest-pin …/>` line) and one the
+ * host stored with `session.suggestPin`. Accept pins through the session; Dismiss removes the stored suggestion.
+ */
+export const StoredSuggestions: Story = {
+  loaders: [
+    async () => {
+      const engine = await kitEngine();
+      const session = await engine.createSession();
+      await session.commit(
+        await session.prepare('How do I read a file?'),
+        'Use read_file.\n<ctxkit:suggest-pin ref="reference:Database Schema" reason="The files hold database rows"/>',
+      );
+      await session.suggestPin(
+        { kind: 'card', title: 'Deploy notes', text: 'Migrate first.' },
+        'Asked twice',
+      );
+      return { engine, sessionId: session.id };
+    },
+  ],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const suggested = await canvas.findByRole('region', { name: 'Suggested pins' });
+    await expect(within(suggested).getByText('The files hold database rows')).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: 'Dismiss Deploy notes' }));
+    await waitFor(() => expect(canvas.queryByRole('button', { name: 'Dismiss Deploy notes' })).toBeNull());
+    await userEvent.click(canvas.getByRole('button', { name: 'Accept Database Schema' }));
+    await expect(await canvas.findByRole('region', { name: 'Sticky' })).toBeVisible();
+  },
+};
+
 /** Accept pins a suggestion (as sticky: the user chose it); Dismiss only hides it. */
 export const AcceptAndDismiss: Story = {
   args: { suggestions, onAcceptSuggestion: fn(), onDismissSuggestion: fn() },

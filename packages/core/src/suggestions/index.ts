@@ -1,0 +1,22 @@
+export {
+  MAX_REASON_LENGTH,
+  type ParsedReply,
+  type ParsedSuggestion,
+  parseSuggestions,
+  SUGGEST_TAG,
+} from './parse.js';
+export {
+  type CarriedSuggestions,
+  hostSuggestion,
+  type ModelSuggestionContext,
+  withModelSuggestions,
+  withoutSuggestion,
+  withSuggestion,
+} from './record.js';
+export type {
+  IgnoredSuggestion,
+  IgnoredSuggestionReason,
+  PinSuggestion,
+  SuggestionReport,
+  SuggestionSource,
+} from './types.js';

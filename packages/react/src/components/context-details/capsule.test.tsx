@@ -1,0 +1,50 @@
+import { hashReferenceContent } from '@ctxkit/core';
+import { describe, expect, test } from 'vitest';
+import { render } from 'vitest-browser-react';
+import { axeViolations } from '../../test/axe.js';
+import { kitEngine } from '../../test/fixtures.js';
+import { Kit } from '../../test/kit.js';
+import { ContextDetails } from './context-details.js';
+
+const MANUAL = `Deploy with the release script. ${'Each step of the release is checked twice. '.repeat(400)}`;
+
+describe('ContextDetails: capsules', () => {
+  test('a capsule sent in place of its reference is listed with the references, marked as a summary', async () => {
+    const engine = await kitEngine({
+      catalog: {
+        references: [
+          {
+            name: 'Deployment manual',
+            description: 'How to deploy the service',
+            content: MANUAL,
+            include: 'agent',
+          },
+        ],
+      },
+    });
+    await engine.setCapsules([
+      {
+        ref: { type: 'reference', name: 'Deployment manual' },
+        summary: 'Run the release script; it checks each step.',
+        contentHash: hashReferenceContent(MANUAL),
+      },
+    ]);
+    const session = await engine.createSession();
+    const prepared = await session.prepare('How do I deploy the service?');
+    expect(prepared.plan.included.some((entry) => entry.candidate.kind === 'capsule')).toBe(true);
+    const { assistantMessage } = await session.commit(prepared, 'Run the script.');
+    const screen = await render(
+      <Kit engine={engine}>
+        <ContextDetails sessionId={session.id} messageId={assistantMessage.id} />
+      </Kit>,
+    );
+    const references = screen.getByRole('button', { name: /^References \(1\)/ });
+    await expect.element(references).toBeVisible();
+    const row = screen.getByText('Summary of Deployment manual');
+    await expect.element(row).toBeVisible();
+    await expect.element(screen.getByText('Summary', { exact: true })).toBeVisible();
+    const root = screen.container.querySelector('.ctxkit-details') as HTMLElement;
+    await expect.poll(() => root.dataset.state).toBe('ready');
+    expect(await axeViolations(root)).toEqual([]);
+  });
+});
