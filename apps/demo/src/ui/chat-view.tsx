@@ -1,0 +1,199 @@
+import type { Engine } from '@ctxkit/core';
+import { BudgetMeter, useSession, useSessions } from '@ctxkit/react';
+import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import { sendMessage } from '../chat/send.js';
+import { useTranscript } from '../chat/transcript.js';
+import type { DemoSettings } from '../settings/index.js';
+import { MessageView } from './message-view.js';
+
+export interface ForkRequest {
+  readonly messageId: string;
+  /** Fork before the message's turn, to ask it differently; its text goes back into the input. */
+  readonly before: boolean;
+  readonly draft?: string;
+}
+
+export interface ChatViewProps {
+  readonly engine: Engine;
+  readonly sessionId: string;
+  readonly settings: DemoSettings;
+  readonly initialDraft: string;
+  readonly onFork: (request: ForkRequest) => void;
+  readonly onSelect: (sessionId: string) => void;
+  readonly onError: (error: unknown) => void;
+  /** Pause between the local responder's chunks (tests shorten it). */
+  readonly chunkDelayMs?: number;
+}
+
+interface Pending {
+  readonly userText: string;
+  readonly reply: string;
+  /** Set once committed: the pending view stays until the stored messages include it. */
+  readonly committedId?: string;
+}
+
+export const MODE_HOTKEY = 'Alt+Shift+M';
+
+export function ChatView({
+  engine,
+  sessionId,
+  settings,
+  initialDraft,
+  onFork,
+  onSelect,
+  onError,
+  chunkDelayMs,
+}: ChatViewProps) {
+  const transcript = useTranscript(sessionId);
+  const record = useSession(sessionId);
+  const sessions = useSessions();
+  const [draft, setDraft] = useState(initialDraft);
+  const [pending, setPending] = useState<Pending | null>(null);
+  const abort = useRef<AbortController | null>(null);
+  const endRef = useRef<HTMLDivElement>(null);
+  const stored = transcript.entries ?? [];
+  const showPending =
+    pending && !(pending.committedId && stored.some((entry) => entry.message.id === pending.committedId));
+
+  useEffect(() => setDraft(initialDraft), [initialDraft]);
+  useEffect(() => {
+    if (!showPending && pending?.committedId) setPending(null);
+  }, [showPending, pending]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: scroll when the transcript or the streamed reply grows
+  useEffect(() => {
+    endRef.current?.scrollIntoView?.({ block: 'end' });
+  }, [stored.length, pending?.reply]);
+
+  const send = async (event?: FormEvent) => {
+    event?.preventDefault();
+    const text = draft.trim();
+    if (text === '' || pending) return;
+    const controller = new AbortController();
+    abort.current = controller;
+    setPending({ userText: text, reply: '' });
+    setDraft('');
+    try {
+      const { assistantMessageId } = await sendMessage({
+        engine,
+        sessionId,
+        text,
+        settings,
+        signal: controller.signal,
+        onText: (reply) => setPending({ userText: text, reply }),
+        ...(chunkDelayMs === undefined ? {} : { chunkDelayMs }),
+      });
+      setPending((current) => (current ? { ...current, committedId: assistantMessageId } : null));
+    } catch (error) {
+      setPending(null);
+      setDraft(text);
+      if (!controller.signal.aborted) onError(error);
+    } finally {
+      abort.current = null;
+    }
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) void send();
+  };
+
+  const branch = record.data?.branch;
+  const parent = branch ? sessions.data?.find((session) => session.id === branch.parentSessionId) : undefined;
+  const children = (sessions.data ?? []).filter((session) => session.branch?.parentSessionId === sessionId);
+
+  return (
+    <section className="chat" aria-label="Chat">
+      <header className="chat__head">
+        <h1 className="chat__title">{record.data?.title ?? ' '}</h1>
+        {(parent || children.length > 0) && (
+          <p className="chat__branches">
+            {parent && (
+              <>
+                Branch of{' '}
+                <button type="button" className="link" onClick={() => onSelect(parent.id)}>
+                  {parent.title}
+                </button>
+                {children.length > 0 ? ' · ' : ''}
+              </>
+            )}
+            {children.length > 0 && (
+              <>
+                Branches:{' '}
+                {children.map((child, index) => (
+                  <span key={child.id}>
+                    {index > 0 ? ', ' : ''}
+                    <button type="button" className="link" onClick={() => onSelect(child.id)}>
+                      {child.title}
+                    </button>
+                  </span>
+                ))}
+              </>
+            )}
+          </p>
+        )}
+      </header>
+      <ol className="transcript" aria-label="Messages">
+        {transcript.isPending && <li role="status">Loading…</li>}
+        {stored.length === 0 && !pending && !transcript.isPending && (
+          <li className="transcript__empty">
+            <p>Ask something about the team’s code, for example:</p>
+            <ul>
+              <li>“How should I write tests for the file upload?”</li>
+              <li>“Which database table holds the invoices?”</li>
+              <li>“The invoice query is slow, what should I check?”</li>
+            </ul>
+            <p>
+              Every reply shows the context it was given. Press <kbd>Alt</kbd>+<kbd>Shift</kbd>+<kbd>M</kbd>{' '}
+              to cycle the context mode.
+            </p>
+          </li>
+        )}
+        {stored.map(({ message, ownerId }) => (
+          <MessageView
+            key={message.id}
+            ownerId={ownerId}
+            message={message}
+            busy={pending !== null}
+            onFork={onFork}
+          />
+        ))}
+        {showPending && (
+          <>
+            <li className="message message--user" data-pending="true">
+              <div className="message__body">{pending.userText}</div>
+            </li>
+            <li className="message message--assistant" data-pending="true" aria-busy={!pending.committedId}>
+              <div className="message__body message__body--streaming">{pending.reply || '…'}</div>
+            </li>
+          </>
+        )}
+      </ol>
+      <div ref={endRef} />
+      <form className="composer" onSubmit={send}>
+        <label htmlFor="composer-input" className="visually-hidden">
+          Message
+        </label>
+        <textarea
+          id="composer-input"
+          className="composer__input"
+          rows={2}
+          placeholder="Ask about the codebase… (Enter sends, Shift+Enter for a new line)"
+          value={draft}
+          onChange={(event) => setDraft(event.target.value)}
+          onKeyDown={onKeyDown}
+        />
+        <div className="composer__row">
+          <BudgetMeter sessionId={sessionId} draft={draft} variant="compact" hotkey={MODE_HOTKEY} />
+          {pending && !pending.committedId ? (
+            <button type="button" className="button" onClick={() => abort.current?.abort()}>
+              Stop
+            </button>
+          ) : (
+            <button type="submit" className="button button--primary" disabled={draft.trim() === ''}>
+              Send
+            </button>
+          )}
+        </div>
+      </form>
+    </section>
+  );
+}

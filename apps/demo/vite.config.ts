@@ -1,0 +1,20 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// A static app: relative asset URLs (`base: './'`) and no server routes, so `dist/` works from any static host and
+// any path on it. The workspace packages are used from their built `dist` (the root `pnpm demo` builds them first).
+export default defineConfig({
+  base: './',
+  plugins: [react()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    target: 'es2022',
+    chunkSizeWarningLimit: 4_000,
+  },
+  worker: { format: 'es' },
+  // Pre-bundling would move the core's embedder worker away from the URL it is started from.
+  optimizeDeps: { exclude: ['@ctxkit/core'] },
+  server: { host: '127.0.0.1' },
+  preview: { host: '127.0.0.1' },
+});
