@@ -13,8 +13,21 @@ export default defineConfig({
     chunkSizeWarningLimit: 4_000,
   },
   worker: { format: 'es' },
-  // Pre-bundling would move the core's embedder worker away from the URL it is started from.
-  optimizeDeps: { exclude: ['@ctxkit/core'] },
+  optimizeDeps: {
+    // Pre-bundling would move the core's embedder worker away from the URL it is started from; what the core
+    // imports is pre-bundled up front instead, so the first visit does not reload the page halfway.
+    exclude: ['@ctxkit/core'],
+    include: [
+      'react',
+      'react-dom',
+      'react-dom/client',
+      'react/jsx-dev-runtime',
+      '@tanstack/react-query',
+      '@ctxkit/core > idb',
+      '@ctxkit/core > js-tiktoken/lite',
+      '@ctxkit/core > js-tiktoken/ranks/o200k_base',
+    ],
+  },
   server: { host: '127.0.0.1' },
   preview: { host: '127.0.0.1' },
 });
