@@ -1,6 +1,6 @@
 import type { Engine } from '@ctxkit/core';
 import { BudgetMeter, useSession, useSessions } from '@ctxkit/react';
-import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, type KeyboardEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { sendMessage } from '../chat/send.js';
 import { useTranscript } from '../chat/transcript.js';
 import type { DemoSettings } from '../settings/index.js';
@@ -47,7 +47,17 @@ export function ChatView({
   const transcript = useTranscript(sessionId);
   const record = useSession(sessionId);
   const sessions = useSessions();
-  const [draft, setDraft] = useState(initialDraft);
+  // The draft outlives a remount (new settings build a new engine) and a reload, per session, in this tab only.
+  const draftKey = `ctxkit-demo.draft.${sessionId}`;
+  const [draft, setDraftState] = useState(() => initialDraft || (sessionStorage.getItem(draftKey) ?? ''));
+  const setDraft = useCallback(
+    (text: string) => {
+      setDraftState(text);
+      if (text) sessionStorage.setItem(draftKey, text);
+      else sessionStorage.removeItem(draftKey);
+    },
+    [draftKey],
+  );
   const [pending, setPending] = useState<Pending | null>(null);
   const abort = useRef<AbortController | null>(null);
   const endRef = useRef<HTMLDivElement>(null);
@@ -55,7 +65,9 @@ export function ChatView({
   const showPending =
     pending && !(pending.committedId && stored.some((entry) => entry.message.id === pending.committedId));
 
-  useEffect(() => setDraft(initialDraft), [initialDraft]);
+  useEffect(() => {
+    if (initialDraft) setDraft(initialDraft);
+  }, [initialDraft, setDraft]);
   useEffect(() => {
     if (!showPending && pending?.committedId) setPending(null);
   }, [showPending, pending]);
@@ -182,7 +194,21 @@ export function ChatView({
           onKeyDown={onKeyDown}
         />
         <div className="composer__row">
-          <BudgetMeter sessionId={sessionId} draft={draft} variant="compact" hotkey={MODE_HOTKEY} />
+          <BudgetMeter.Root sessionId={sessionId} draft={draft} variant="compact" hotkey={MODE_HOTKEY}>
+            <div className="ctxkit-meter__row">
+              <BudgetMeter.ModeTrigger />
+              <BudgetMeter.Bar />
+              <BudgetMeter.Figures />
+              <BudgetMeter.BreakdownTrigger />
+            </div>
+            <BudgetMeter.Loading />
+            <BudgetMeter.Error />
+            <BudgetMeter.OverBudget />
+            {/* What the provider counted against the estimate; the local responder counts nothing. */}
+            {settings.endpoint && <BudgetMeter.LastReply />}
+            <BudgetMeter.ModeError />
+            <BudgetMeter.BreakdownContent />
+          </BudgetMeter.Root>
           {pending && !pending.committedId ? (
             <button type="button" className="button" onClick={() => abort.current?.abort()}>
               Stop
