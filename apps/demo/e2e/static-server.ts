@@ -23,22 +23,45 @@ export interface StaticServer {
   close(): Promise<void>;
 }
 
-export function serveStatic(root: string, subPath = '/demo/'): Promise<StaticServer> {
-  const base = resolve(root);
+export interface ServeOptions {
+  /** The URL path the app is served under. */
+  readonly subPath?: string;
+  /** More folders, by URL path (longest first wins), e.g. a models folder next to the app. */
+  readonly mounts?: Readonly<Record<string, string>>;
+  /** Answers requests under these URL paths this much later, so a download's progress can be seen. */
+  readonly slow?: { readonly prefix: string; readonly delayMs: number };
+}
+
+export function serveStatic(
+  root: string,
+  { subPath = '/demo/', mounts = {}, slow }: ServeOptions = {},
+): Promise<StaticServer> {
+  const folders = [...Object.entries(mounts), [subPath, root] as const]
+    .map(([path, folder]) => [path, resolve(folder)] as const)
+    .sort((a, b) => b[0].length - a[0].length);
   const server = createServer((request, response) => {
     const pathname = decodeURIComponent(new URL(request.url ?? '/', 'http://localhost').pathname);
-    if (!pathname.startsWith(subPath)) {
+    const mount = folders.find(([path]) => pathname.startsWith(path));
+    if (!mount) {
       response.writeHead(404).end();
       return;
     }
-    let file = join(base, normalize(pathname.slice(subPath.length)).replace(/^(\.\.[/\\])+/, ''));
+    const [path, base] = mount;
+    let file = join(base, normalize(pathname.slice(path.length)).replace(/^(\.\.[/\\])+/, ''));
     if (existsSync(file) && statSync(file).isDirectory()) file = join(file, 'index.html');
     if (!file.startsWith(base) || !existsSync(file)) {
       response.writeHead(404).end();
       return;
     }
-    response.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
-    createReadStream(file).pipe(response);
+    const send = () => {
+      response.writeHead(200, {
+        'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
+        'content-length': statSync(file).size,
+      });
+      createReadStream(file).pipe(response);
+    };
+    if (slow && pathname.startsWith(slow.prefix)) setTimeout(send, slow.delayMs);
+    else send();
   });
   return new Promise((done) => {
     server.listen(0, '127.0.0.1', () => {

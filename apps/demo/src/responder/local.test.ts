@@ -19,7 +19,7 @@ describe('composeLocalReply', () => {
     const items = turn.requestContext.items;
     expect(items.some((item) => item.includeMode === 'agent')).toBe(true);
     for (const item of items) {
-      const name = item.type === 'tool' ? `${item.serverName}/${item.name}` : item.name;
+      const name = item.type === 'tool' ? `${item.serverName}:${item.name}` : item.name;
       const how =
         item.includeMode === 'agent'
           ? `agent ${item.similarityScore?.toFixed(2)}`

@@ -15,7 +15,7 @@ export interface LocalReplyInput {
 const MODE_NAMES = { off: 'Off', light: 'Light', heavy: 'Heavy' } as const;
 
 function itemName(item: RequestContextItem): string {
-  return item.type === 'tool' ? `${item.serverName}/${item.name}` : item.name;
+  return item.type === 'tool' ? `${item.serverName}:${item.name}` : item.name;
 }
 
 function how(item: RequestContextItem): string {

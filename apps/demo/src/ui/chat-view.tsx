@@ -60,7 +60,7 @@ export function ChatView({
   );
   const [pending, setPending] = useState<Pending | null>(null);
   const abort = useRef<AbortController | null>(null);
-  const endRef = useRef<HTMLDivElement>(null);
+  const listRef = useRef<HTMLOListElement>(null);
   const stored = transcript.entries ?? [];
   const showPending =
     pending && !(pending.committedId && stored.some((entry) => entry.message.id === pending.committedId));
@@ -73,7 +73,8 @@ export function ChatView({
   }, [showPending, pending]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: scroll when the transcript or the streamed reply grows
   useEffect(() => {
-    endRef.current?.scrollIntoView?.({ block: 'end' });
+    const list = listRef.current;
+    if (list) list.scrollTop = list.scrollHeight;
   }, [stored.length, pending?.reply]);
 
   const send = async (event?: FormEvent) => {
@@ -143,7 +144,7 @@ export function ChatView({
           </p>
         )}
       </header>
-      <ol className="transcript" aria-label="Messages">
+      <ol ref={listRef} className="transcript" aria-label="Messages">
         {transcript.isPending && <li role="status">Loading…</li>}
         {stored.length === 0 && !pending && !transcript.isPending && (
           <li className="transcript__empty">
@@ -179,7 +180,6 @@ export function ChatView({
           </>
         )}
       </ol>
-      <div ref={endRef} />
       <form className="composer" onSubmit={send}>
         <label htmlFor="composer-input" className="visually-hidden">
           Message

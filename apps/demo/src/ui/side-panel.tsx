@@ -20,10 +20,7 @@ export function SidePanel({ sessionId }: { sessionId: string }) {
   const drop = (id: string) => setDismissed((current) => new Set([...current, id]));
   return (
     <aside className="side" aria-label="Context of this session">
-      <section className="side__section" aria-labelledby="pins-title">
-        <h2 id="pins-title" className="panel-title">
-          Pins
-        </h2>
+      <section className="side__section" aria-label="Pins">
         <PinManager
           sessionId={sessionId}
           suggestions={suggestions.slice(0, 4)}
@@ -32,10 +29,7 @@ export function SidePanel({ sessionId }: { sessionId: string }) {
           promoteLease={{ kind: 'turns', turns: 3 }}
         />
       </section>
-      <section className="side__section side__section--grow" aria-labelledby="picker-title">
-        <h2 id="picker-title" className="panel-title">
-          Session context
-        </h2>
+      <section className="side__section" aria-label="Catalog">
         <ContextPicker sessionId={sessionId} />
       </section>
     </aside>
