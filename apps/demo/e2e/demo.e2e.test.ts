@@ -80,7 +80,7 @@ async function modeLabel(): Promise<string> {
 }
 
 describe('the demo app', () => {
-  it('plans, explains, pins, cycles modes, survives a reload and forks', async () => {
+  it('plans, explains, pins, cycles modes, survives a reload, forks, renames and deletes', async () => {
     await page.goto(server.url);
     await composer().waitFor();
     // The first visit opens one new session.
@@ -178,6 +178,17 @@ describe('the demo app', () => {
     await page.getByText('Branches:').waitFor();
     await replies().nth(2).waitFor();
     expect(await replies().nth(2).locator('.message__body').textContent()).toContain('invoice query is slow');
+
+    // Rename the branch, then delete it: the conversation stays, with no branch left.
+    await list.getByRole('button', { name: /^Rename .*branch 1$/ }).click();
+    await list.getByRole('textbox', { name: 'Session title' }).fill('Adding a column');
+    await list.getByRole('button', { name: 'Save' }).click();
+    await list.getByRole('button', { name: /^Adding a column branch/ }).waitFor();
+    await list.getByRole('button', { name: 'Delete Adding a column' }).click();
+    await list.getByRole('button', { name: 'Delete', exact: true }).click();
+    await list.getByRole('button', { name: /^Adding a column branch/ }).waitFor({ state: 'detached' });
+    expect(await rows.count()).toBe(1);
+    await page.getByText('Branches:').waitFor({ state: 'detached' });
 
     expect(problems()).toEqual([]);
   });

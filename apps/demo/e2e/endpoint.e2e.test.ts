@@ -89,12 +89,31 @@ describe('the demo with a model endpoint', () => {
     // An export holds the conversation but not the key, which lives in localStorage only.
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export' }).click();
-    const file = await (await download).path();
-    const exported = readFileSync(file, 'utf8');
+    const exported = readFileSync(await (await download).path(), 'utf8');
+    const file = { name: 'ctxkit-demo.json', mimeType: 'application/json', buffer: Buffer.from(exported) };
     expect(exported).toContain('Echo: Which database table holds the invoices?');
     expect(exported).not.toContain(KEY);
     expect(await page.evaluate(() => localStorage.getItem('ctxkit-demo.settings'))).toContain(KEY);
     await context.close();
+
+    // The export imports into another browser profile, with its context details.
+    const fresh = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const other = await fresh.newPage();
+    await other.goto(server.url);
+    await other.getByRole('textbox', { name: 'Message' }).waitFor();
+    await other.getByLabel('Import sessions from a file').setInputFiles(file);
+    const sessions = other.getByRole('navigation', { name: 'Sessions' });
+    await sessions.getByRole('button', { name: /^Which database table holds the invoices/ }).click();
+    await replies(other).first().waitFor();
+    await replies(other)
+      .first()
+      .getByRole('button', { name: /^Context used/ })
+      .click();
+    await replies(other).first().locator('.ctxkit-details[data-state="ready"]').waitFor();
+    // Importing the same sessions again is refused, and says so.
+    await other.getByLabel('Import sessions from a file').setInputFiles(file);
+    await other.locator('[role="alert"][data-error-kind="invalid-import"]').waitFor();
+    await fresh.close();
   });
 
   it('says so when another tab upgrades the database, and after a reload', async () => {
