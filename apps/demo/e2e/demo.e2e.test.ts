@@ -138,6 +138,14 @@ describe('the demo app', () => {
     const firstDetails = await openDetails(replies().nth(0));
     expect(await firstDetails.locator('.ctxkit-details__summary').textContent()).toMatch(/rules .* tokens/);
     expect(await firstDetails.locator('[data-section="rules"]').count()).toBe(1);
+    // An item's name opens what it says, with a pin button.
+    await firstDetails.getByRole('button', { name: 'Tone', exact: true }).click();
+    const itemDialog = page.getByRole('dialog', { name: 'Tone' });
+    await itemDialog.waitFor();
+    expect(await itemDialog.textContent()).toContain('Answer in a few sentences.');
+    expect(await itemDialog.getByRole('button', { name: 'Pin to this session' }).count()).toBe(1);
+    await itemDialog.getByRole('button', { name: 'Close' }).click();
+    await itemDialog.waitFor({ state: 'hidden' });
 
     const title = (await page.locator('.chat__title').textContent()) ?? '';
     expect(title).toBe('How should I write tests for the file upload?');
@@ -193,24 +201,25 @@ describe('the demo app', () => {
     expect(problems()).toEqual([]);
   });
 
-  it('has no axe violations on the main screen', async () => {
+  it('has no axe violations on the main screen, light and dark, nor with the settings dialog open', async () => {
     const require = createRequire(import.meta.url);
     await page.addScriptTag({ content: readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8') });
-    const violations = await page.evaluate(async () => {
-      const axe = (
-        window as unknown as {
-          axe: {
-            run: (
-              context: Document,
-            ) => Promise<{ violations: { id: string; nodes: { target: unknown }[] }[] }>;
-          };
-        }
-      ).axe;
-      const result = await axe.run(document);
-      return result.violations.map(
-        (violation) => `${violation.id}: ${JSON.stringify(violation.nodes.map((node) => node.target))}`,
-      );
-    });
-    expect(violations).toEqual([]);
+    const axe = () =>
+      page.evaluate(async () => {
+        type Result = { violations: { id: string; nodes: { target: unknown }[] }[] };
+        const run = (window as unknown as { axe: { run: (context: Document) => Promise<Result> } }).axe.run;
+        const result = await run(document);
+        return result.violations.map(
+          (violation) => `${violation.id}: ${JSON.stringify(violation.nodes.map((node) => node.target))}`,
+        );
+      });
+    expect(await axe()).toEqual([]);
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await page.getByRole('dialog', { name: 'Settings' }).waitFor();
+    expect(await axe()).toEqual([]);
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog', { name: 'Settings' }).waitFor({ state: 'hidden' });
+    await page.emulateMedia({ colorScheme: 'dark' });
+    expect(await axe()).toEqual([]);
   });
 });

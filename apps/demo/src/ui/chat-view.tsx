@@ -1,9 +1,10 @@
-import type { Engine } from '@ctxkit/core';
+import type { Engine, ItemRef } from '@ctxkit/core';
 import { BudgetMeter, useSession, useSessions } from '@ctxkit/react';
 import { type FormEvent, type KeyboardEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { sendMessage } from '../chat/send.js';
 import { useTranscript } from '../chat/transcript.js';
 import type { DemoSettings } from '../settings/index.js';
+import { ItemDialog } from './item-dialog.js';
 import { MessageView } from './message-view.js';
 
 export interface ForkRequest {
@@ -59,6 +60,7 @@ export function ChatView({
     [draftKey],
   );
   const [pending, setPending] = useState<Pending | null>(null);
+  const [openItem, setOpenItem] = useState<ItemRef | null>(null);
   const abort = useRef<AbortController | null>(null);
   const listRef = useRef<HTMLOListElement>(null);
   const stored = transcript.entries ?? [];
@@ -167,6 +169,7 @@ export function ChatView({
             message={message}
             busy={pending !== null}
             onFork={onFork}
+            onOpenItem={setOpenItem}
           />
         ))}
         {showPending && (
@@ -220,6 +223,7 @@ export function ChatView({
           )}
         </div>
       </form>
+      <ItemDialog sessionId={sessionId} item={openItem} onClose={() => setOpenItem(null)} />
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import type { ChatMessage } from '@ctxkit/core';
+import type { ChatMessage, ItemRef } from '@ctxkit/core';
 import { ContextDetails } from '@ctxkit/react';
 import { useId, useState } from 'react';
 import type { ForkRequest } from './chat-view.js';
@@ -9,10 +9,20 @@ export interface MessageViewProps {
   readonly message: ChatMessage;
   readonly busy: boolean;
   readonly onFork: (request: ForkRequest) => void;
+  /** A catalog item clicked in the context details. */
+  readonly onOpenItem: (ref: ItemRef) => void;
+}
+
+/** A history turn clicked in the context details: show its message in the transcript. */
+function showTurn(key: string): void {
+  if (!key.startsWith('turn:')) return;
+  const element = document.querySelector(`[data-message-id="${CSS.escape(key.slice('turn:'.length))}"]`);
+  element?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+  if (element instanceof HTMLElement) element.focus({ preventScroll: true });
 }
 
 /** One message of the transcript; an assistant message carries its context details behind a toggle. */
-export function MessageView({ ownerId, message, busy, onFork }: MessageViewProps) {
+export function MessageView({ ownerId, message, busy, onFork, onOpenItem }: MessageViewProps) {
   const [open, setOpen] = useState(false);
   const detailsId = useId();
   if (message.role === 'tool') return null;
@@ -25,7 +35,7 @@ export function MessageView({ ownerId, message, busy, onFork }: MessageViewProps
   const text = message.role === 'user' ? message.content : message.modelReply.content;
   const items = message.role === 'assistant' ? (message.requestContext?.items.length ?? 0) : 0;
   return (
-    <li className={`message message--${message.role}`} data-message-id={message.id}>
+    <li className={`message message--${message.role}`} data-message-id={message.id} tabIndex={-1}>
       <div className="message__body">{text}</div>
       <div className="message__actions">
         {message.role === 'assistant' && (
@@ -61,7 +71,11 @@ export function MessageView({ ownerId, message, busy, onFork }: MessageViewProps
       </div>
       {message.role === 'assistant' && open && (
         <div id={detailsId} className="message__details">
-          <ContextDetails sessionId={ownerId} messageId={message.id} />
+          <ContextDetails
+            sessionId={ownerId}
+            messageId={message.id}
+            onItemClick={(item) => (item.ref ? onOpenItem(item.ref) : showTurn(item.key))}
+          />
         </div>
       )}
     </li>
