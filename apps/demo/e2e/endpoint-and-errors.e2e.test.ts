@@ -8,7 +8,8 @@ import { type StaticServer, serveStatic } from './static-server.js';
 
 // The optional model endpoint, driven through the settings dialog against an OpenAI-compatible server that streams
 // as Ollama does: an unreachable endpoint first (the typed error view; nothing stored), then a streamed reply whose
-// usage reaches the usage report, an export without the key, and the database upgraded by another tab.
+// usage reaches the usage report, an export without the key (imported into another profile); then the database's
+// own error states: upgraded by another tab, and held at an old version by another tab.
 
 const dist = fileURLToPath(new URL('../dist/', import.meta.url));
 const KEY = 'sk-demo-0000000000000000000000000000000000000000';
@@ -138,6 +139,33 @@ describe('the demo with a model endpoint', () => {
     const fatal = page.locator('[role="alert"][data-error-kind="store-version"]');
     await fatal.waitFor();
     expect(await fatal.getByRole('button', { name: 'Reload' }).count()).toBe(1);
+    await context.close();
+  });
+
+  it('says so when another tab keeps an old version of the database open', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const holder = await context.newPage();
+    // Another tab of an older version: the database at version 1, held open, never letting go.
+    await holder.route('**/old-tab', (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>An older version</title>' }),
+    );
+    await holder.goto(`${server.url}old-tab`);
+    await holder.evaluate(
+      () =>
+        new Promise<void>((resolve, reject) => {
+          const request = indexedDB.open('ctxkit-demo', 1);
+          request.onsuccess = () => {
+            (window as unknown as { held: IDBDatabase }).held = request.result;
+            resolve();
+          };
+          request.onerror = () => reject(request.error);
+        }),
+    );
+    const page = await context.newPage();
+    await page.goto(server.url);
+    const blocked = page.locator('[role="alert"][data-error-kind="store-blocked"]');
+    await blocked.waitFor();
+    expect(await blocked.textContent()).toContain('Close the demo’s other tabs');
     await context.close();
   });
 });
