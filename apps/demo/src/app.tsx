@@ -4,8 +4,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { createDemoEngine, type DemoEngine, openDemoStore } from './engine/index.js';
 import { type DemoSettings, loadSettings, saveSettings } from './settings/index.js';
-import { ErrorNotice } from './ui/error-notice.js';
-import { Workspace } from './ui/workspace.js';
+import { ErrorNotice, Workspace } from './ui/index.js';
 
 interface Running {
   readonly generation: number;

@@ -9,7 +9,7 @@ import {
   type StoreVersionError,
   type TransformersEmbedder,
 } from '@ctxkit/core';
-import { demoCatalog } from '../catalog/catalog.js';
+import { demoCatalog } from '../catalog/index.js';
 import { type DemoSettings, type EmbeddingSettings, engineModel } from '../settings/index.js';
 
 export const DATABASE_NAME = 'ctxkit-demo';

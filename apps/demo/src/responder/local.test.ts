@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { testEngine } from '../test-engine.js';
+import { testEngine } from '../engine/engine.fixtures.js';
 import { chunkText, composeLocalReply, localResponder } from './local.js';
 
 async function preparedInput(text: string) {

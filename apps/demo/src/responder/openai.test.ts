@@ -6,7 +6,7 @@ import {
   PROMPT_TOKENS,
   startFakeOpenAIServer,
 } from '../../e2e/fake-openai-server.js';
-import { testEngine } from '../test-engine.js';
+import { testEngine } from '../engine/engine.fixtures.js';
 import { EndpointError, openAIResponder } from './openai.js';
 import type { ResponderEvent } from './types.js';
 

@@ -1,8 +1,7 @@
 import type { Engine, ItemRef } from '@ctxkit/core';
 import { BudgetMeter, useSession, useSessions } from '@ctxkit/react';
 import { type FormEvent, type KeyboardEvent, useCallback, useEffect, useRef, useState } from 'react';
-import { sendMessage } from '../chat/send.js';
-import { useTranscript } from '../chat/transcript.js';
+import { sendMessage, useTranscript } from '../chat/index.js';
 import type { DemoSettings } from '../settings/index.js';
 import { ItemDialog } from './item-dialog.js';
 import { MessageView } from './message-view.js';

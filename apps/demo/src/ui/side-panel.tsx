@@ -1,6 +1,6 @@
 import { ContextPicker, PinManager, usePins } from '@ctxkit/react';
 import { useMemo, useState } from 'react';
-import { useTranscript } from '../chat/transcript.js';
+import { useTranscript } from '../chat/index.js';
 import { suggestedPins } from './suggestions.js';
 
 /** The session's pins (with suggestions from the last reply) and the catalog picker. */

@@ -1,7 +1,7 @@
 // An engine on the demo's catalog for unit tests: a MemoryStore, approximate token counts, sequential ids and a
 // fixed clock, so every plan is one the real planner made and the same run gives the same ids.
 import { createApproximateCounter, createEngine, type Engine, MemoryStore } from '@ctxkit/core';
-import { demoCatalog } from './catalog/catalog.js';
+import { demoCatalog } from '../catalog/index.js';
 
 export function testEngine(): Promise<Engine> {
   let id = 0;
