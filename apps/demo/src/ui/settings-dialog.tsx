@@ -105,13 +105,17 @@ export function SettingsDialog({ open, settings, onSave, onClose }: SettingsDial
             placeholder: 'http://localhost:11434/v1',
             hint: 'Ollama: http://localhost:11434/v1. The request goes from this browser straight to it.',
           })}
-          {field('model', 'Model', { disabled: !form.useEndpoint, placeholder: 'llama3.2' })}
-          {field('apiKey', 'API key', {
-            type: 'password',
-            disabled: !form.useEndpoint,
-            placeholder: 'none for Ollama',
-            hint: 'Kept in this browser’s localStorage only: never in the chat store, never in an export.',
-          })}
+          <div className="field-row">
+            {field('model', 'Model', { disabled: !form.useEndpoint, placeholder: 'llama3.2' })}
+            {field('apiKey', 'API key', {
+              type: 'password',
+              disabled: !form.useEndpoint,
+              placeholder: 'none for Ollama',
+            })}
+          </div>
+          <p className="field__hint">
+            The key is kept in this browser’s localStorage only: never in the chat store, never in an export.
+          </p>
         </fieldset>
         <fieldset>
           <legend>Embeddings</legend>
@@ -123,11 +127,13 @@ export function SettingsDialog({ open, settings, onSave, onClose }: SettingsDial
             />
             Add semantic search with a sentence-embedding model (keyword search works without one)
           </label>
-          {field('modelBaseUrl', 'Model files URL', {
-            disabled: !form.useEmbeddings,
-            hint: 'A folder you serve, with <model>/ and ort/ inside; files are fetched from there only.',
-          })}
-          {field('embeddingModel', 'Model folder', { disabled: !form.useEmbeddings })}
+          <div className="field-row">
+            {field('modelBaseUrl', 'Model files URL', { disabled: !form.useEmbeddings })}
+            {field('embeddingModel', 'Model folder', { disabled: !form.useEmbeddings })}
+          </div>
+          <p className="field__hint">
+            A folder you serve, with the model folder and ort/ inside; files are fetched from there only.
+          </p>
         </fieldset>
         {field('contextWindow', 'Context window (tokens)', { type: 'number' })}
         <div className="dialog__actions">
