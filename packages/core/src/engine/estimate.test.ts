@@ -33,6 +33,26 @@ describe('session.estimate', () => {
     await expect(session.estimate('next question')).resolves.toBeDefined();
   });
 
+  test('leaves retrieval as it was: what the next message is given does not depend on the drafts estimated', async () => {
+    const hitsOfNextMessage = async (drafts: readonly string[]) => {
+      const engine = await testEngine();
+      const session = await engine.createSession();
+      await session.commit(await session.prepare('How do I read a file from disk?'), 'With read_file.');
+      for (const draft of drafts) await session.estimate(draft);
+      const next = await session.prepare('And how do I write it back?');
+      return next.retrievalSet?.hits.map((hit) => [hit.key, hit.score, hit.provenance.query]);
+    };
+    const typed = await hitsOfNextMessage([
+      'Wh',
+      'What about the database',
+      'What about the database schema?',
+    ]);
+    const untyped = await hitsOfNextMessage([]);
+    // The first message's triggers carry over to the second, whether or not drafts were estimated in between.
+    expect(untyped?.some(([, , query]) => query === 'How do I read a file from disk?')).toBe(true);
+    expect(typed).toEqual(untyped);
+  });
+
   test('an empty draft runs no retrieval and reflects the session as it is now', async () => {
     const engine = await testEngine();
     const session = await engine.createSession();

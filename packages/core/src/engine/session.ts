@@ -502,7 +502,7 @@ export class Session<R = OpenAIChatRequest> {
     const history = this.#history.current(this.#record, this.#turnOfMessage);
     const memory = await this.#engine.memories.offeredTo(this.#record);
     return estimateDraft(draftText, {
-      select: (query) => this.#select(query),
+      select: (query) => this.#select(query, true),
       planInput: (message, retrievalSet) => this.#planInput(message, [], retrievalSet, history, memory),
       now: this.#engine.now,
     });
@@ -805,7 +805,7 @@ export class Session<R = OpenAIChatRequest> {
     };
   }
 
-  async #select(query: string): Promise<RetrievalSet | null> {
+  async #select(query: string, peek = false): Promise<RetrievalSet | null> {
     const limits = this.#engine.modeLimits[this.mode];
     if (limits.topK === 0) return null;
     const exclude = new Set<ItemKey>(this.#record.contextItems.map(itemKey));
@@ -817,6 +817,7 @@ export class Session<R = OpenAIChatRequest> {
       limit: limits.topK + 5,
       sessionId: this.id,
       mode: this.mode,
+      ...(peek && { peek }),
     });
   }
 

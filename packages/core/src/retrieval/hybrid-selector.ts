@@ -210,7 +210,7 @@ export function createHybridSelector(options: HybridSelectorOptions = {}): Hybri
       const { query, catalog, exclude, limit } = request;
       const state = stateOf(catalog);
       const subQueries: Trigger[] = triggers
-        ? triggers.next(query, request.sessionId)
+        ? triggers.next(query, request.sessionId, request.peek)
         : [{ kind: 'message', query, relevance: 1, age: 0 }];
       const triggersMs = performance.now() - started;
 

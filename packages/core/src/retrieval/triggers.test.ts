@@ -94,6 +94,24 @@ describe('activity and carry-over', () => {
     expect(later).toContainEqual({ kind: 'file_open', query: 'src/db/schema.sql', relevance: 0.4, age: 1 });
   });
 
+  test('a peek (estimating a draft) sees what a message would, and leaves carry-over and activity as they were', () => {
+    const memory = new TriggerMemory();
+    memory.observe({ type: 'file_open', filePath: 'src/db/schema.sql' });
+    memory.next('Working on AuthService', 's1');
+    const peeked = memory.next('A draft about TokenStore', 's1', true);
+    expect(peeked).toContainEqual({ kind: 'symbol_mention', query: 'AuthService', relevance: 0.45, age: 1 });
+    expect(memory.next('A draft about TokenStore', 's1', true)).toEqual(peeked);
+    const sent = memory.next('The message sent', 's1');
+    expect(sent).toContainEqual({ kind: 'symbol_mention', query: 'AuthService', relevance: 0.45, age: 1 });
+    expect(sent.some((trigger) => trigger.query === 'TokenStore')).toBe(false);
+    expect(memory.next('Another session', 's2')).toContainEqual({
+      kind: 'file_open',
+      query: 'src/db/schema.sql',
+      relevance: 0.2,
+      age: 2,
+    });
+  });
+
   test('remembers a bounded number of sessions, dropping the least recently used', () => {
     const memory = new TriggerMemory({ maxSessions: 2 });
     memory.next('AuthService one', 'a');

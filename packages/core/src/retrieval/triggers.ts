@@ -170,9 +170,10 @@ export class TriggerMemory {
 
   /**
    * The triggers for a new message: its own, recent activity, and (with a session id) what the session's earlier
-   * messages carried, decayed; the most relevant first. Remembers them for the session's next message.
+   * messages carried, decayed; the most relevant first. Remembers them for the session's next message, unless
+   * `peek` (an estimate of a draft, which must leave the next message's triggers as they are).
    */
-  next(message: string, sessionId?: string): Trigger[] {
+  next(message: string, sessionId?: string, peek = false): Trigger[] {
     const own = extractTriggers(message);
     const carried = sessionId === undefined ? [] : (this.#sessions.get(sessionId) ?? []);
     const all = new Map<string, Trigger>();
@@ -184,6 +185,7 @@ export class TriggerMemory {
     const triggers = [...all.values()].sort(
       (a, b) => b.relevance - a.relevance || a.age - b.age || (a.query < b.query ? -1 : 1),
     );
+    if (peek) return triggers;
     if (sessionId !== undefined) {
       const next = triggers
         .map((trigger) => ({ ...trigger, relevance: trigger.relevance * this.decay, age: trigger.age + 1 }))

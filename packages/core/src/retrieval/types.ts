@@ -12,6 +12,8 @@ export interface SelectionRequest {
   readonly limit: number;
   /** The session asking: its earlier messages' triggers carry over to this one. */
   readonly sessionId?: string;
+  /** Estimating a draft: select as for a message, but leave what carries over to the next message unchanged. */
+  readonly peek?: boolean;
   /** The context mode the request is planned in (recorded in the set). */
   readonly mode?: ContextMode;
 }

@@ -1,0 +1,87 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Browser, chromium } from 'playwright';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeTinyModel, TINY_MODEL_ID } from '../../../packages/core/scripts/make-tiny-model.js';
+import { CHROMIUM_ARGS, chromiumPath } from './chromium-setup.js';
+import { type StaticServer, serveStatic } from './static-server.js';
+
+// Semantic search from a model folder the user serves: the core's tiny test model (written here, offline) and
+// ONNX Runtime's wasm files, next to the app on the same static host. The settings dialog points the app at it; the
+// download shows its progress, retrieval runs on keywords and the model, and nothing is fetched from elsewhere.
+
+const dist = fileURLToPath(new URL('../dist/', import.meta.url));
+let folder: string;
+let server: StaticServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  folder = mkdtempSync(join(tmpdir(), 'ctxkit-demo-models-'));
+  makeTinyModel(folder);
+  // The onnxruntime-web build that the bundled transformers.js loads: pnpm nests it under transformers.js.
+  const fromTransformers = createRequire(createRequire(import.meta.url).resolve('@huggingface/transformers'));
+  const ort = dirname(fromTransformers.resolve('onnxruntime-web/ort-wasm-simd-threaded.asyncify.wasm'));
+  server = await serveStatic(dist, {
+    mounts: { '/demo/models/ort/': ort, '/demo/models/': folder },
+    slow: { prefix: '/demo/models/ctxkit/', delayMs: 400 },
+  });
+  browser = await chromium.launch({ executablePath: chromiumPath, args: [...CHROMIUM_ARGS] });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  if (folder) rmSync(folder, { recursive: true, force: true });
+});
+
+describe('the demo with an embedding model', () => {
+  it('loads the model from the configured folder with progress, then retrieves with it', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    const outside: string[] = [];
+    page.on('request', (request) => {
+      const url = request.url();
+      if (!url.startsWith(server.url) && !url.startsWith('blob:') && !url.startsWith('data:'))
+        outside.push(url);
+    });
+    const modelFiles: string[] = [];
+    page.on('requestfinished', (request) => {
+      if (request.url().startsWith(`${server.url}models/`))
+        modelFiles.push(request.url().slice(server.url.length));
+    });
+    await page.goto(server.url);
+    await page.getByRole('textbox', { name: 'Message' }).waitFor();
+    expect(await page.getByText('Retrieval: keywords', { exact: true }).count()).toBe(1);
+
+    await page.getByRole('button', { name: 'Settings' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Settings' });
+    await dialog.getByLabel('Add semantic search', { exact: false }).check();
+    await dialog.getByLabel('Model files URL').fill('models/');
+    await dialog.getByLabel('Model folder').fill(TINY_MODEL_ID);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+
+    // The download's progress, from the embedder's events, then the model in use.
+    await page.getByRole('progressbar', { name: `Loading ${TINY_MODEL_ID}` }).waitFor();
+    await page.getByText(`Retrieval: keywords + ${TINY_MODEL_ID}`).waitFor({ timeout: 30_000 });
+    expect(modelFiles).toEqual(
+      expect.arrayContaining([
+        `models/${TINY_MODEL_ID}/config.json`,
+        `models/${TINY_MODEL_ID}/onnx/model.onnx`,
+      ]),
+    );
+    expect(modelFiles.some((file) => file.startsWith('models/ort/'))).toBe(true);
+
+    await page.getByRole('textbox', { name: 'Message' }).fill('How do I read a file from disk?');
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    const reply = page.locator('li.message--assistant[data-message-id]').first();
+    await reply.waitFor();
+    await page.locator('[data-pending]').first().waitFor({ state: 'detached' });
+    expect(await reply.locator('.message__body').textContent()).toMatch(/\(agent \d\.\d\d\)/);
+    expect(await page.locator('[role="alert"]').count()).toBe(0);
+    expect(outside).toEqual([]);
+    await context.close();
+  });
+});

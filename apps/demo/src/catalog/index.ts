@@ -1,0 +1,1 @@
+export { demoCatalog } from './catalog.js';

@@ -1,0 +1,70 @@
+import {
+  createEngine,
+  createHybridSelector,
+  type Engine,
+  type HybridSelector,
+  type IdbStore,
+  openIdbStore,
+  type StoreVersionError,
+} from '@ctxkit/core';
+import { createTransformersEmbedder, type TransformersEmbedder } from '@ctxkit/core/transformers';
+import { demoCatalog } from '../catalog/index.js';
+import { type DemoSettings, type EmbeddingSettings, engineModel } from '../settings/index.js';
+
+export const DATABASE_NAME = 'ctxkit-demo';
+export const RESERVED_OUTPUT = 1_024;
+
+export interface DemoEngine {
+  readonly engine: Engine;
+  readonly selector: HybridSelector;
+  /** `null` when no model files URL is configured: retrieval is lexical. */
+  readonly embedder: TransformersEmbedder | null;
+}
+
+/** Opens the demo's IndexedDB database; `onVersionChange` hears a newer version opened in another tab. */
+export function openDemoStore(onVersionChange: (error: StoreVersionError) => void): Promise<IdbStore> {
+  return openIdbStore({ name: DATABASE_NAME, onVersionChange });
+}
+
+/**
+ * Where the embedder may fetch from: the model folder and ONNX Runtime's wasm files in its `ort/` subfolder, both
+ * on the origin the user configured. Nothing has a CDN or model-hub default.
+ */
+export function embedderUrls(settings: EmbeddingSettings, pageUrl: string) {
+  const base = new URL(
+    settings.modelBaseUrl.endsWith('/') ? settings.modelBaseUrl : `${settings.modelBaseUrl}/`,
+    pageUrl,
+  );
+  return {
+    modelBaseUrl: base.href,
+    wasmPaths: {
+      mjs: new URL('ort/ort-wasm-simd-threaded.asyncify.mjs', base).href,
+      wasm: new URL('ort/ort-wasm-simd-threaded.asyncify.wasm', base).href,
+    },
+  };
+}
+
+/** An engine on the store for these settings: hybrid retrieval with the embedder when one is configured. */
+export async function createDemoEngine(store: IdbStore, settings: DemoSettings): Promise<DemoEngine> {
+  const embedder = settings.embeddings
+    ? createTransformersEmbedder({
+        ...embedderUrls(settings.embeddings, location.href),
+        model: settings.embeddings.model,
+      })
+    : null;
+  // The store keeps what retrieval learns from use, so scores after a reload are the scores before it.
+  const selector = createHybridSelector(embedder ? { embedder, store } : { store });
+  const engine = await createEngine({
+    catalog: demoCatalog,
+    model: engineModel(settings),
+    contextWindow: settings.contextWindow,
+    reservedOutput: RESERVED_OUTPUT,
+    store,
+    selector,
+    systemPrompt: {
+      global:
+        'You are the assistant of a small web team. Answer from the rules, references and tools you are given.',
+    },
+  });
+  return { engine, selector, embedder };
+}

@@ -1,0 +1,1 @@
+export { describeError, type ErrorAction, type ErrorDescription, type ErrorKind } from './describe.js';

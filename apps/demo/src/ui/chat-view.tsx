@@ -1,0 +1,228 @@
+import type { Engine, ItemRef } from '@ctxkit/core';
+import { BudgetMeter, useSession, useSessions } from '@ctxkit/react';
+import { type FormEvent, type KeyboardEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { sendMessage, useTranscript } from '../chat/index.js';
+import type { DemoSettings } from '../settings/index.js';
+import { ItemDialog } from './item-dialog.js';
+import { MessageView } from './message-view.js';
+
+export interface ForkRequest {
+  readonly messageId: string;
+  /** Fork before the message's turn, to ask it differently; its text goes back into the input. */
+  readonly before: boolean;
+  readonly draft?: string;
+}
+
+export interface ChatViewProps {
+  readonly engine: Engine;
+  readonly sessionId: string;
+  readonly settings: DemoSettings;
+  readonly initialDraft: string;
+  readonly onFork: (request: ForkRequest) => void;
+  readonly onSelect: (sessionId: string) => void;
+  readonly onError: (error: unknown) => void;
+  /** Pause between the local responder's chunks (tests shorten it). */
+  readonly chunkDelayMs?: number;
+}
+
+interface Pending {
+  readonly userText: string;
+  readonly reply: string;
+  /** Set once committed: the pending view stays until the stored messages include it. */
+  readonly committedId?: string;
+}
+
+export const MODE_HOTKEY = 'Alt+Shift+M';
+
+export function ChatView({
+  engine,
+  sessionId,
+  settings,
+  initialDraft,
+  onFork,
+  onSelect,
+  onError,
+  chunkDelayMs,
+}: ChatViewProps) {
+  const transcript = useTranscript(sessionId);
+  const record = useSession(sessionId);
+  const sessions = useSessions();
+  // The draft outlives a remount (new settings build a new engine) and a reload, per session, in this tab only.
+  const draftKey = `ctxkit-demo.draft.${sessionId}`;
+  const [draft, setDraftState] = useState(() => initialDraft || (sessionStorage.getItem(draftKey) ?? ''));
+  const setDraft = useCallback(
+    (text: string) => {
+      setDraftState(text);
+      if (text) sessionStorage.setItem(draftKey, text);
+      else sessionStorage.removeItem(draftKey);
+    },
+    [draftKey],
+  );
+  const [pending, setPending] = useState<Pending | null>(null);
+  const [openItem, setOpenItem] = useState<ItemRef | null>(null);
+  const abort = useRef<AbortController | null>(null);
+  const listRef = useRef<HTMLOListElement>(null);
+  const stored = transcript.entries ?? [];
+  const showPending =
+    pending && !(pending.committedId && stored.some((entry) => entry.message.id === pending.committedId));
+
+  useEffect(() => {
+    if (initialDraft) setDraft(initialDraft);
+  }, [initialDraft, setDraft]);
+  useEffect(() => {
+    if (!showPending && pending?.committedId) setPending(null);
+  }, [showPending, pending]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: scroll when the transcript or the streamed reply grows
+  useEffect(() => {
+    const list = listRef.current;
+    if (list) list.scrollTop = list.scrollHeight;
+  }, [stored.length, pending?.reply]);
+
+  const send = async (event?: FormEvent) => {
+    event?.preventDefault();
+    const text = draft.trim();
+    if (text === '' || pending) return;
+    const controller = new AbortController();
+    abort.current = controller;
+    setPending({ userText: text, reply: '' });
+    setDraft('');
+    try {
+      const { assistantMessageId } = await sendMessage({
+        engine,
+        sessionId,
+        text,
+        settings,
+        signal: controller.signal,
+        onText: (reply) => setPending({ userText: text, reply }),
+        ...(chunkDelayMs === undefined ? {} : { chunkDelayMs }),
+      });
+      setPending((current) => (current ? { ...current, committedId: assistantMessageId } : null));
+    } catch (error) {
+      setPending(null);
+      setDraft(text);
+      if (!controller.signal.aborted) onError(error);
+    } finally {
+      abort.current = null;
+    }
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) void send();
+  };
+
+  const branch = record.data?.branch;
+  const parent = branch ? sessions.data?.find((session) => session.id === branch.parentSessionId) : undefined;
+  const children = (sessions.data ?? []).filter((session) => session.branch?.parentSessionId === sessionId);
+
+  return (
+    <section className="chat" aria-label="Chat">
+      <header className="chat__head">
+        <h1 className="chat__title">{record.data?.title ?? ' '}</h1>
+        {(parent || children.length > 0) && (
+          <p className="chat__branches">
+            {parent && (
+              <>
+                Branch of{' '}
+                <button type="button" className="link" onClick={() => onSelect(parent.id)}>
+                  {parent.title}
+                </button>
+                {children.length > 0 ? ' · ' : ''}
+              </>
+            )}
+            {children.length > 0 && (
+              <>
+                Branches:{' '}
+                {children.map((child, index) => (
+                  <span key={child.id}>
+                    {index > 0 ? ', ' : ''}
+                    <button type="button" className="link" onClick={() => onSelect(child.id)}>
+                      {child.title}
+                    </button>
+                  </span>
+                ))}
+              </>
+            )}
+          </p>
+        )}
+      </header>
+      <ol ref={listRef} className="transcript" aria-label="Messages">
+        {transcript.isPending && <li role="status">Loading…</li>}
+        {stored.length === 0 && !pending && !transcript.isPending && (
+          <li className="transcript__empty">
+            <p>Ask something about the team’s code, for example:</p>
+            <ul>
+              <li>“How should I write tests for the file upload?”</li>
+              <li>“Which database table holds the invoices?”</li>
+              <li>“The invoice query is slow, what should I check?”</li>
+            </ul>
+            <p>
+              Every reply shows the context it was given. Press <kbd>Alt</kbd>+<kbd>Shift</kbd>+<kbd>M</kbd>{' '}
+              to cycle the context mode.
+            </p>
+          </li>
+        )}
+        {stored.map(({ message, ownerId }) => (
+          <MessageView
+            key={message.id}
+            ownerId={ownerId}
+            message={message}
+            busy={pending !== null}
+            onFork={onFork}
+            onOpenItem={setOpenItem}
+          />
+        ))}
+        {showPending && (
+          <>
+            <li className="message message--user" data-pending="true">
+              <div className="message__body">{pending.userText}</div>
+            </li>
+            <li className="message message--assistant" data-pending="true" aria-busy={!pending.committedId}>
+              <div className="message__body message__body--streaming">{pending.reply || '…'}</div>
+            </li>
+          </>
+        )}
+      </ol>
+      <form className="composer" onSubmit={send}>
+        <label htmlFor="composer-input" className="visually-hidden">
+          Message
+        </label>
+        <textarea
+          id="composer-input"
+          className="composer__input"
+          rows={2}
+          placeholder="Ask about the codebase… (Enter sends, Shift+Enter for a new line)"
+          value={draft}
+          onChange={(event) => setDraft(event.target.value)}
+          onKeyDown={onKeyDown}
+        />
+        <div className="composer__row">
+          <BudgetMeter.Root sessionId={sessionId} draft={draft} variant="compact" hotkey={MODE_HOTKEY}>
+            <div className="ctxkit-meter__row">
+              <BudgetMeter.ModeTrigger />
+              <BudgetMeter.Bar />
+              <BudgetMeter.Figures />
+              <BudgetMeter.BreakdownTrigger />
+            </div>
+            <BudgetMeter.Loading />
+            <BudgetMeter.Error />
+            <BudgetMeter.OverBudget />
+            {/* What the provider counted against the estimate; the local responder counts nothing. */}
+            {settings.endpoint && <BudgetMeter.LastReply />}
+            <BudgetMeter.ModeError />
+            <BudgetMeter.BreakdownContent />
+          </BudgetMeter.Root>
+          {pending && !pending.committedId ? (
+            <button type="button" className="button" onClick={() => abort.current?.abort()}>
+              Stop
+            </button>
+          ) : (
+            <button type="submit" className="button button--primary" disabled={draft.trim() === ''}>
+              Send
+            </button>
+          )}
+        </div>
+      </form>
+      <ItemDialog sessionId={sessionId} item={openItem} onClose={() => setOpenItem(null)} />
+    </section>
+  );
+}

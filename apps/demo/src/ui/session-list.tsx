@@ -1,0 +1,147 @@
+import type { SessionRecord } from '@ctxkit/core';
+import { useSessions } from '@ctxkit/react';
+import { type FormEvent, useState } from 'react';
+import { sessionTree } from './session-tree.js';
+
+export interface SessionListProps {
+  readonly currentId: string | null;
+  readonly onSelect: (sessionId: string) => void;
+  readonly onCreate: () => void;
+  readonly onRename: (sessionId: string, title: string) => Promise<void>;
+  readonly onDelete: (record: SessionRecord) => Promise<void>;
+}
+
+/** Conversations and their branches; create, rename and delete. Forks are made from a message in the chat. */
+export function SessionList({ currentId, onSelect, onCreate, onRename, onDelete }: SessionListProps) {
+  const sessions = useSessions();
+  const [renaming, setRenaming] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState<string | null>(null);
+  const nodes = sessionTree(sessions.data ?? []);
+  const hasBranches = (id: string) => nodes.some((node) => node.record.branch?.parentSessionId === id);
+
+  return (
+    <nav className="sessions" aria-label="Sessions">
+      <div className="sessions__head">
+        <h2 className="panel-title">Sessions</h2>
+        <button type="button" className="button" onClick={onCreate}>
+          New session
+        </button>
+      </div>
+      {sessions.isPending && <p role="status">Loading…</p>}
+      <ul className="sessions__list">
+        {nodes.map(({ record, depth }) => (
+          <li
+            key={record.id}
+            className="session"
+            data-depth={depth}
+            data-current={record.id === currentId}
+            style={{ paddingInlineStart: `${0.25 + depth * 1}rem` }}
+          >
+            {renaming === record.id ? (
+              <RenameForm
+                title={record.title}
+                onCancel={() => setRenaming(null)}
+                onSave={async (title) => {
+                  await onRename(record.id, title);
+                  setRenaming(null);
+                }}
+              />
+            ) : confirming === record.id ? (
+              <fieldset className="session__confirm" aria-label={`Delete ${record.title}?`}>
+                <span>Delete{hasBranches(record.id) ? ' with its branches' : ''}?</span>
+                <button
+                  type="button"
+                  className="button button--danger"
+                  onClick={async () => {
+                    setConfirming(null);
+                    await onDelete(record);
+                  }}
+                >
+                  Delete
+                </button>
+                <button type="button" className="button button--quiet" onClick={() => setConfirming(null)}>
+                  Keep
+                </button>
+              </fieldset>
+            ) : (
+              <>
+                <button
+                  type="button"
+                  className="session__select"
+                  aria-current={record.id === currentId ? 'page' : undefined}
+                  onClick={() => onSelect(record.id)}
+                >
+                  {depth > 0 && (
+                    <span className="session__branch" aria-hidden="true">
+                      ↳
+                    </span>
+                  )}
+                  <span className="session__title">{record.title}</span>
+                  <span className="session__meta">
+                    {depth > 0 ? 'branch · ' : ''}
+                    {record.turnCount} {record.turnCount === 1 ? 'turn' : 'turns'}
+                  </span>
+                </button>
+                <span className="session__actions">
+                  <button
+                    type="button"
+                    className="icon-button"
+                    aria-label={`Rename ${record.title}`}
+                    title="Rename"
+                    onClick={() => setRenaming(record.id)}
+                  >
+                    ✎
+                  </button>
+                  <button
+                    type="button"
+                    className="icon-button"
+                    aria-label={`Delete ${record.title}`}
+                    title="Delete"
+                    onClick={() => setConfirming(record.id)}
+                  >
+                    ×
+                  </button>
+                </span>
+              </>
+            )}
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+function RenameForm({
+  title,
+  onSave,
+  onCancel,
+}: {
+  title: string;
+  onSave: (title: string) => Promise<void>;
+  onCancel: () => void;
+}) {
+  const [value, setValue] = useState(title);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const next = value.trim();
+    if (next === '' || next === title) onCancel();
+    else void onSave(next);
+  };
+  return (
+    <form className="session__rename" onSubmit={submit}>
+      <input
+        aria-label="Session title"
+        value={value}
+        // biome-ignore lint/a11y/noAutofocus: the user just asked to rename this session
+        autoFocus
+        onChange={(event) => setValue(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') onCancel();
+        }}
+      />
+      <button type="submit" className="button">
+        Save
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,37 @@
+import { ContextPicker, PinManager, usePins } from '@ctxkit/react';
+import { useMemo, useState } from 'react';
+import { useTranscript } from '../chat/index.js';
+import { suggestedPins } from './suggestions.js';
+
+/** The session's pins (with suggestions from the last reply) and the catalog picker. */
+export function SidePanel({ sessionId }: { sessionId: string }) {
+  const transcript = useTranscript(sessionId);
+  const pins = usePins(sessionId);
+  const [dismissed, setDismissed] = useState<ReadonlySet<string>>(new Set());
+  const suggestions = useMemo(
+    () =>
+      suggestedPins(
+        (transcript.entries ?? []).map((entry) => entry.message),
+        pins.data ?? [],
+        dismissed,
+      ),
+    [transcript.entries, pins.data, dismissed],
+  );
+  const drop = (id: string) => setDismissed((current) => new Set([...current, id]));
+  return (
+    <aside className="side" aria-label="Context of this session">
+      <section className="side__section" aria-label="Pins">
+        <PinManager
+          sessionId={sessionId}
+          suggestions={suggestions.slice(0, 4)}
+          onAcceptSuggestion={(suggestion) => drop(suggestion.id)}
+          onDismissSuggestion={(suggestion) => drop(suggestion.id)}
+          promoteLease={{ kind: 'turns', turns: 3 }}
+        />
+      </section>
+      <section className="side__section" aria-label="Catalog">
+        <ContextPicker sessionId={sessionId} />
+      </section>
+    </aside>
+  );
+}

@@ -1,0 +1,205 @@
+import type { IdbStore, SessionRecord } from '@ctxkit/core';
+import { ctxkitKeys, useSessions } from '@ctxkit/react';
+import { useQueryClient } from '@tanstack/react-query';
+import { type ChangeEvent, useCallback, useEffect, useRef, useState } from 'react';
+import type { DemoEngine } from '../engine/index.js';
+import {
+  CURRENT_SESSION_KEY,
+  type DemoSettings,
+  exportFileName,
+  NEW_SESSION_TITLE,
+} from '../settings/index.js';
+
+import { ChatView, type ForkRequest } from './chat-view.js';
+import { EmbedderStatus } from './embedder-status.js';
+import { ErrorNotice } from './error-notice.js';
+import { SessionList } from './session-list.js';
+import { SettingsDialog } from './settings-dialog.js';
+import { SidePanel } from './side-panel.js';
+
+export interface WorkspaceProps {
+  readonly store: IdbStore;
+  readonly demo: DemoEngine;
+  readonly settings: DemoSettings;
+  readonly onSaveSettings: (settings: DemoSettings) => void;
+  readonly notice: unknown;
+  readonly onNotice: (error: unknown) => void;
+}
+
+/** The app's screen: sessions on the left, the chat in the middle, pins and the context picker on the right. */
+export function Workspace({ store, demo, settings, onSaveSettings, notice, onNotice }: WorkspaceProps) {
+  const { engine } = demo;
+  const client = useQueryClient();
+  const sessions = useSessions();
+  const [currentId, setCurrentId] = useState<string | null>(() => localStorage.getItem(CURRENT_SESSION_KEY));
+  const [draft, setDraft] = useState({ text: '', generation: 0 });
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const createdFirst = useRef(false);
+  const importInput = useRef<HTMLInputElement>(null);
+
+  const select = useCallback((id: string) => {
+    localStorage.setItem(CURRENT_SESSION_KEY, id);
+    setCurrentId(id);
+  }, []);
+
+  // A new session is shown once the list has it, so the fallback below never sees an unknown id.
+  const showNew = useCallback(
+    async (sessionId: string) => {
+      await client.refetchQueries({ queryKey: ctxkitKeys.sessions() });
+      select(sessionId);
+    },
+    [client, select],
+  );
+
+  const create = useCallback(async () => {
+    const session = await engine.createSession({ title: NEW_SESSION_TITLE });
+    await showNew(session.id);
+  }, [engine, showNew]);
+
+  // Keep a session open: the stored choice if it still exists, else the newest conversation, else a new one.
+  useEffect(() => {
+    if (!sessions.data) return;
+    if (currentId && sessions.data.some((record) => record.id === currentId)) return;
+    const newest = [...sessions.data]
+      .filter((record) => !record.branch)
+      .sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0];
+    if (newest) select(newest.id);
+    else if (!createdFirst.current) {
+      createdFirst.current = true;
+      create().catch(onNotice);
+    }
+  }, [sessions.data, currentId, select, create, onNotice]);
+
+  const rename = async (id: string, title: string) => {
+    try {
+      await (await engine.openSession(id)).setTitle(title);
+    } catch (error) {
+      onNotice(error);
+    }
+  };
+  const remove = async (record: SessionRecord) => {
+    try {
+      await engine.deleteSession(record.id, { branches: 'delete' });
+    } catch (error) {
+      onNotice(error);
+    }
+  };
+  const fork = async ({ messageId, before, draft: text }: ForkRequest) => {
+    if (!currentId) return;
+    try {
+      const parent = await engine.openSession(currentId);
+      const branches = (sessions.data ?? []).filter((record) => record.branch?.parentSessionId === currentId);
+      const branch = await parent.fork(messageId, {
+        before,
+        title: `${parent.record.title} · branch ${branches.length + 1}`,
+      });
+      await showNew(branch.id);
+      setDraft((current) => ({ text: text ?? '', generation: current.generation + 1 }));
+    } catch (error) {
+      onNotice(error);
+    }
+  };
+
+  const exportAll = async () => {
+    try {
+      const data = await store.exportAll();
+      const url = URL.createObjectURL(
+        new Blob([JSON.stringify(data, null, 1)], { type: 'application/json' }),
+      );
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = exportFileName(new Date());
+      link.click();
+      setTimeout(() => URL.revokeObjectURL(url), 1_000);
+    } catch (error) {
+      onNotice(error);
+    }
+  };
+  const importFile = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    try {
+      await store.importData(JSON.parse(await file.text()));
+      await client.invalidateQueries({ queryKey: ctxkitKeys.all });
+    } catch (error) {
+      onNotice(error);
+    }
+  };
+
+  const current = currentId && sessions.data?.some((record) => record.id === currentId) ? currentId : null;
+  const endpoint = settings.endpoint;
+  return (
+    <div className="app">
+      <header className="topbar">
+        <span className="brand">
+          ctxkit <span className="brand__sub">demo</span>
+        </span>
+        <span className="status" data-responder={endpoint ? 'endpoint' : 'local'}>
+          {endpoint
+            ? `Model: ${endpoint.model} at ${new URL(endpoint.baseUrl).host}`
+            : 'Model: local responder (offline)'}
+        </span>
+        <EmbedderStatus embedder={demo.embedder} onError={onNotice} />
+        <span className="topbar__actions">
+          <button type="button" className="button button--quiet" onClick={() => void exportAll()}>
+            Export
+          </button>
+          <button type="button" className="button button--quiet" onClick={() => importInput.current?.click()}>
+            Import
+          </button>
+          <input
+            ref={importInput}
+            type="file"
+            accept="application/json,.json"
+            className="visually-hidden"
+            tabIndex={-1}
+            aria-label="Import sessions from a file"
+            onChange={(event) => void importFile(event)}
+          />
+          <button type="button" className="button" onClick={() => setSettingsOpen(true)}>
+            Settings
+          </button>
+        </span>
+      </header>
+      {notice ? (
+        <div className="app__notice">
+          <ErrorNotice error={notice} onDismiss={() => onNotice(null)} />
+        </div>
+      ) : null}
+      <SessionList
+        currentId={current}
+        onSelect={select}
+        onCreate={() => void create().catch(onNotice)}
+        onRename={rename}
+        onDelete={remove}
+      />
+      <main className="main">
+        {current ? (
+          <ChatView
+            key={current}
+            engine={engine}
+            sessionId={current}
+            settings={settings}
+            initialDraft={draft.text}
+            onFork={(request) => void fork(request)}
+            onSelect={select}
+            onError={onNotice}
+          />
+        ) : (
+          <p role="status">Loading…</p>
+        )}
+      </main>
+      {current ? <SidePanel key={current} sessionId={current} /> : <aside className="side" />}
+      <SettingsDialog
+        open={settingsOpen}
+        settings={settings}
+        onClose={() => setSettingsOpen(false)}
+        onSave={(next) => {
+          setSettingsOpen(false);
+          onSaveSettings(next);
+        }}
+      />
+    </div>
+  );
+}

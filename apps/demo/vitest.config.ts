@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config';
+
+// Unit tests of the demo's logic (responders, settings, errors) run in Node. The end-to-end test drives the built
+// app (`dist/`, which turbo builds before `test`) in the system's Chromium through Playwright.
+export default defineConfig({
+  test: {
+    environment: 'node',
+    include: ['src/**/*.test.ts', 'e2e/**/*.test.ts'],
+    globalSetup: ['./e2e/chromium-setup.ts'],
+    testTimeout: 90_000,
+    hookTimeout: 60_000,
+  },
+});
