@@ -32,8 +32,10 @@ describe('PinManager: suggestions stored with the session', () => {
       .toBeVisible();
     await screen.getByRole('button', { name: 'Dismiss Deploy notes' }).click();
     await expect.element(screen.getByRole('region', { name: 'Suggested pins' })).not.toBeInTheDocument();
-    const record = (await engine.store.loadSession(session.id))?.record;
-    expect(record?.suggestions).toEqual([]);
+    // The list updates as soon as the dismissal is sent; the store has it once the write resolves.
+    const stored = async () => (await engine.store.loadSession(session.id))?.record;
+    await expect.poll(async () => (await stored())?.suggestions).toEqual([]);
+    const record = await stored();
     expect(record?.pins.map((pin) => [pin.kind, pin.target])).toEqual([
       ['sticky', { kind: 'item', ref: { type: 'reference', name: 'Database Schema' } }],
     ]);
