@@ -17,6 +17,26 @@ export interface Fork {
   readonly inherited: readonly ChatMessage[];
 }
 
+/**
+ * What a branch starts with of its parent's reflection: the activation as it stands, and the pin baseline and
+ * reference counts of the pins it keeps. The parent's pending decisions stay the parent's: the branch's first commit
+ * records only what the user decides in the branch.
+ */
+function branchReflection(
+  state: NonNullable<SessionRecord['reflection']>,
+  pins: SessionRecord['pins'],
+): NonNullable<SessionRecord['reflection']> {
+  const kept = new Set(pins.map((pin) => pin.id));
+  const only = <T>(byPin: Readonly<Record<string, T>>) =>
+    Object.fromEntries(Object.entries(byPin).filter(([pinId]) => kept.has(pinId)));
+  return {
+    activation: state.activation,
+    pinReferences: only(state.pinReferences),
+    ...(state.pins && { pins: only(state.pins) }),
+    pending: [],
+  };
+}
+
 const isNote = (message: ChatMessage) => message.role === 'system' || message.role === 'error';
 
 /**
@@ -68,13 +88,15 @@ export function forkSession(
   }
   const inherited = messages.slice(0, length);
   const seen = new Set(inherited.map((message) => message.id));
+  const pins = parent.pins.filter((pin) => pin.target.kind !== 'message' || seen.has(pin.target.messageId));
   const record: SessionRecord = {
     ...parent,
     id,
     title: options.title ?? parent.title,
     createdAt: now,
     updatedAt: now,
-    pins: parent.pins.filter((pin) => pin.target.kind !== 'message' || seen.has(pin.target.messageId)),
+    pins,
+    ...(parent.reflection && { reflection: branchReflection(parent.reflection, pins) }),
     // Suggestions go with the branch like pins: only those of messages it sees.
     ...(parent.suggestions && {
       suggestions: parent.suggestions.filter(

@@ -313,11 +313,20 @@ export class Session<R = OpenAIChatRequest> {
   // ── pins ────────────────────────────────────────────────────────────────────────────────────────────────
 
   /** Pins an item, a message (its whole turn) or a card. A target holds one pin: pinning again replaces it. */
-  async pin(target: PinTarget, { kind = 'sticky', lease }: PinOptions = {}): Promise<Pin> {
+  pin(target: PinTarget, options?: PinOptions): Promise<Pin> {
+    return this.#pin(target, options, (record) => record);
+  }
+
+  /** Pins `target`; `also` changes the same record in the same write. */
+  async #pin(
+    target: PinTarget,
+    { kind = 'sticky', lease }: PinOptions = {},
+    also: (record: SessionRecord, pin: Pin) => SessionRecord,
+  ): Promise<Pin> {
     const pinId = this.#engine.newId();
     const owned = this.#ownTarget(target, `pin:${pinId}`, 'Invalid pin');
     const pin = makePin(pinId, owned, kind, lease && frozenJsonCopy(lease), this.#engine.now());
-    await this.#update((record) => withPin(record, pin));
+    await this.#update((record) => also(withPin(record, pin), pin));
     if (owned.kind === 'item') this.#reportUse('pinned', agentKeyOf(this.#engine.catalog, owned.ref));
     return pin;
   }
@@ -399,13 +408,29 @@ export class Session<R = OpenAIChatRequest> {
   acceptSuggestion(suggestionId: string, options?: PinOptions): Promise<Pin> {
     const suggestion = this.suggestions.find((entry) => entry.id === suggestionId);
     if (!suggestion) return Promise.reject(new NotFoundError('pin suggestion', suggestionId));
-    return this.pin(suggestion.target, options);
+    const { source } = suggestion;
+    return this.#pin(suggestion.target, options, (record, pin) =>
+      this.#engine.reflection.decide(record, {
+        kind: 'accept-suggestion',
+        suggestionId,
+        source,
+        pinId: pin.id,
+      }),
+    );
   }
 
-  /** The user's no: the suggestion is removed. Idempotent. */
+  /** The user's no: the suggestion is removed (and the decision recorded for telemetry). Idempotent. */
   async dismissSuggestion(suggestionId: string): Promise<void> {
     const { withoutSuggestion } = await suggestionOperations();
-    return this.#update((record) => withoutSuggestion(record, suggestionId));
+    return this.#update((record) => {
+      const suggestion = record.suggestions?.find((entry) => entry.id === suggestionId);
+      if (!suggestion) return record;
+      return this.#engine.reflection.decide(withoutSuggestion(record, suggestionId), {
+        kind: 'dismiss-suggestion',
+        suggestionId,
+        source: suggestion.source,
+      });
+    });
   }
 
   // ── system prompt ───────────────────────────────────────────────────────────────────────────────────────

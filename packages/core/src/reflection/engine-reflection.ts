@@ -5,9 +5,9 @@ import type { Store } from '../store/index.js';
 import { Calibrator } from './calibrator.js';
 import { exportTelemetry, resolvePromotion, sessionWaste } from './engine-parts.js';
 import type { PromotionRules } from './rules.js';
-import { withReflection } from './state.js';
+import { withDecision, withReflection } from './state.js';
 import { type ReflectedTurn, reflectTurn } from './turn.js';
-import type { Waste } from './types.js';
+import type { UserDecision, Waste } from './types.js';
 
 /** What an engine's reflection offers its host: `engine.reflection`. */
 export interface Reflection {
@@ -77,6 +77,11 @@ export class EngineReflection implements Reflection {
       counted,
       rules: this.promotion,
     });
+  }
+
+  /** The record with a decision the pins cannot tell (a suggestion accepted or dismissed), for the next commit. */
+  decide(record: SessionRecord, decision: UserDecision): SessionRecord {
+    return withDecision(record, decision);
   }
 
   /** Learns from a turn's usage reports, off the commit's path. */

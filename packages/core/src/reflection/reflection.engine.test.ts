@@ -264,4 +264,51 @@ describe('telemetry export', () => {
     const all = (await engine.reflection.exportTelemetry()).trim().split('\n');
     expect(all).toHaveLength(4);
   });
+
+  test('records suggestions accepted and dismissed, with their source, on the next turn', async () => {
+    const engine = await testEngine();
+    const session = await engine.createSession();
+    await session.commit(
+      await session.prepare('How do I read a file?'),
+      'Use read_file.\n<ctxkit:suggest-pin ref="rule:Error handling" reason="errors came up"/>',
+    );
+    const card = await session.suggestPin({ kind: 'card', title: 'Deploy', text: 'Migrate first.' });
+    const fromModel = session.suggestions.find((entry) => entry.source === 'model');
+    if (!fromModel) throw new Error('the reply stored no suggestion');
+    const pin = await session.acceptSuggestion(fromModel.id);
+    await session.dismissSuggestion(card.id);
+    await session.dismissSuggestion(card.id); // already gone: nothing more is recorded
+    await session.commit(await session.prepare('Thanks'), 'You are welcome.');
+
+    const [, second] = (await engine.reflection.exportTelemetry(session.id))
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as TelemetryRecord);
+    expect(second?.decisions).toEqual([
+      { kind: 'pin', pinId: pin.id, pin: 'sticky', target: 'rule:Error handling', at: pin.createdAt },
+      { kind: 'accept-suggestion', suggestionId: fromModel.id, source: 'model', pinId: pin.id },
+      { kind: 'dismiss-suggestion', suggestionId: card.id, source: 'host' },
+    ]);
+  });
+
+  test("a branch's first turn records only what was decided in the branch", async () => {
+    const engine = await testEngine();
+    const session = await engine.createSession();
+    const first = await session.commit(await session.prepare('How do I read a file?'), 'Use read_file.');
+    const second = await session.commit(await session.prepare('And list a folder?'), 'Use list_dir.');
+    const onLater = await session.pin({ kind: 'message', messageId: second.assistantMessage.id });
+    await session.commit(await session.prepare('Thanks'), 'You are welcome.');
+    // Decided in the parent after its last turn: the parent's next turn records it, the branch's never does.
+    const card = await session.suggestPin({ kind: 'card', title: 'Deploy', text: 'Migrate first.' });
+    await session.dismissSuggestion(card.id);
+
+    const branch = await session.fork(first.assistantMessage.id);
+    expect(branch.pins.some((pin) => pin.id === onLater.id)).toBe(false);
+    await branch.commit(await branch.prepare('Write files safely'), 'Done.');
+    const [record] = (await engine.reflection.exportTelemetry(branch.id))
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as TelemetryRecord);
+    expect(record?.decisions).toEqual([]);
+  });
 });

@@ -1,4 +1,5 @@
 import type { LeaseScope, PinKind } from '../session/types.js';
+import type { SuggestionSource } from '../suggestions/types.js';
 
 /**
  * What the session learned from its turns, kept on its record and written with each turn: how active each catalog
@@ -35,7 +36,16 @@ export type UserDecision =
   /** Unpinned by the user, or ended by a change of task. */
   | { readonly kind: 'unpin'; readonly pinId: string }
   /** Promoted by the user (ephemeral → leased). */
-  | { readonly kind: 'promote'; readonly pinId: string; readonly lease: LeaseScope };
+  | { readonly kind: 'promote'; readonly pinId: string; readonly lease: LeaseScope }
+  /** A suggested pin the user accepted: `pinId` is the pin it became. */
+  | {
+      readonly kind: 'accept-suggestion';
+      readonly suggestionId: string;
+      readonly source: SuggestionSource;
+      readonly pinId: string;
+    }
+  /** A suggested pin the user dismissed. */
+  | { readonly kind: 'dismiss-suggestion'; readonly suggestionId: string; readonly source: SuggestionSource };
 
 /** Why the reflection changed a pin after a turn. */
 export type PinChangeReason =
