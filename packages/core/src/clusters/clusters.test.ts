@@ -78,6 +78,11 @@ describe('query clusters', () => {
     const result = await session.commit(again, 'ok');
     expect(result.expiredPins.map((entry) => entry.id)).toEqual([pin.id]);
     expect(session.pins).toEqual([]);
+    // Recorded as a lapse with its reason, not as the user's unpin.
+    expect(result.reflection.pinChanges).toEqual([
+      { kind: 'lapsed', pinId: pin.id, reason: { code: 'cluster-left', clusterId } },
+    ]);
+    expect(result.reflection.decisions).toEqual([]);
   });
 
   test('lexical-only hosts, and hosts that turn clusters off, get no clusters', async () => {

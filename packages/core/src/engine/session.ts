@@ -660,6 +660,7 @@ export class Session<R = OpenAIChatRequest> {
         prepared,
         [...open.steps, finalReply],
         open.pinIds,
+        entered?.expired,
       );
       const assistantMessage = { ...this.#assistantMessage(finalReply, prepared), reflection };
       const messages: ChatMessage[] = [prepared.userMessage, ...open.steps, assistantMessage];

@@ -1,6 +1,6 @@
 import { type ErrorIssue, ValidationError } from '../errors/index.js';
 import type { ContextPlan, PlanCalibration, PlanInput } from '../planner/index.js';
-import type { ModelReply, SessionRecord, TurnStep, UsageReport, UserMessage } from '../session/index.js';
+import type { ModelReply, Pin, SessionRecord, TurnStep, UsageReport, UserMessage } from '../session/index.js';
 import type { Store } from '../store/index.js';
 import { Calibrator } from './calibrator.js';
 import { exportTelemetry, resolvePromotion, sessionWaste } from './engine-parts.js';
@@ -66,6 +66,7 @@ export class EngineReflection implements Reflection {
     prepared: { readonly plan: ContextPlan; readonly userMessage: UserMessage },
     steps: readonly (TurnStep | ModelReply)[],
     counted: ReadonlySet<string>,
+    clusterEnded: readonly Pin[] = [],
   ): ReflectedTurn {
     return reflectTurn({
       record,
@@ -76,6 +77,7 @@ export class EngineReflection implements Reflection {
       userText: prepared.userMessage.content,
       counted,
       rules: this.promotion,
+      clusterEnded,
     });
   }
 

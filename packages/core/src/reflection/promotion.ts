@@ -60,11 +60,19 @@ export function reflectPins(
   return { pins: next, pinReferences: counts, changes };
 }
 
-/** The changes recording leases that ran out: a lease that ran out was, by the renewals above, unused. */
+/**
+ * The changes recording leases that ran out: a lease of turns that ran out was, by the renewals above, unused; a
+ * cluster lease ends when the conversation leaves its query cluster.
+ */
 export function lapses(expired: readonly Pin[]): PinChange[] {
-  return expired.flatMap((pin) =>
-    pin.kind === 'leased' && pin.lease.kind === 'turns'
-      ? [{ kind: 'lapsed', pinId: pin.id, reason: { code: 'unused', turns: pin.lease.turns } } as const]
-      : [],
-  );
+  return expired.flatMap((pin): PinChange[] => {
+    if (pin.kind !== 'leased') return [];
+    if (pin.lease.kind === 'turns')
+      return [{ kind: 'lapsed', pinId: pin.id, reason: { code: 'unused', turns: pin.lease.turns } }];
+    if (pin.lease.kind === 'cluster')
+      return [
+        { kind: 'lapsed', pinId: pin.id, reason: { code: 'cluster-left', clusterId: pin.lease.clusterId } },
+      ];
+    return [];
+  });
 }

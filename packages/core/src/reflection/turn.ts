@@ -1,6 +1,6 @@
 import { itemKey } from '../catalog/index.js';
 import type { Candidate, ContextPlan } from '../planner/index.js';
-import { advanceLeases, type ModelReply, type SessionRecord } from '../session/index.js';
+import { advanceLeases, type ModelReply, type Pin, type SessionRecord } from '../session/index.js';
 import { nextActivation } from './activation.js';
 import { lapses, type PromotionRules, reflectPins } from './promotion.js';
 import { distinctiveTerms, findReferences, type ReferenceTarget } from './references.js';
@@ -20,6 +20,8 @@ export interface TurnFacts {
   /** Pins the turn was planned with: their leases count this turn. */
   readonly counted: ReadonlySet<string>;
   readonly rules: PromotionRules;
+  /** Pins whose cluster lease ended with this turn, as the conversation moved to another query cluster. */
+  readonly clusterEnded?: readonly Pin[];
 }
 
 export interface ReflectedTurn {
@@ -96,7 +98,9 @@ export function reflectTurn(facts: TurnFacts): ReflectedTurn {
     });
   const state = record.reflection ?? EMPTY_REFLECTION;
   // Before the first commit the pins are compared with none: every pin so far was a decision.
-  const decisions = [...pinDecisions(state.pins ?? {}, record.pins), ...state.pending];
+  // A pin whose cluster ended is no user's unpin: it is told as a lapse below.
+  const ended = facts.clusterEnded ?? [];
+  const decisions = [...pinDecisions(state.pins ?? {}, [...record.pins, ...ended]), ...state.pending];
   const activation = nextActivation(state.activation, {
     included: keysOf(plan.included.map((entry) => entry.candidate.id)),
     replied: keysOf(referenced),
@@ -128,7 +132,7 @@ export function reflectTurn(facts: TurnFacts): ReflectedTurn {
     reflection: {
       referenced,
       userReferenced,
-      pinChanges: [...pins.changes, ...lapses(advanced.expired)],
+      pinChanges: [...pins.changes, ...lapses(advanced.expired), ...lapses(ended)],
       waste: turnWaste(plan, new Set(referenced)),
       decisions,
     },

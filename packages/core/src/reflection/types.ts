@@ -54,7 +54,9 @@ export type PinChangeReason =
   /** Referenced this turn: the lease starts over. */
   | { readonly code: 'referenced' }
   /** Not referenced for the whole of its lease. */
-  | { readonly code: 'unused'; readonly turns: number };
+  | { readonly code: 'unused'; readonly turns: number }
+  /** Its lease was scoped to a query cluster, and the conversation moved to another. */
+  | { readonly code: 'cluster-left'; readonly clusterId: string };
 
 /** A change the reflection made to a pin: promoted ephemeral → leased, lease renewed, or lapsed. Never to sticky. */
 export type PinChange =
