@@ -121,7 +121,14 @@ const LINE_WIDTH = 110;
  * of plain values on one line when they fit.
  */
 export function toJson(value: unknown): string {
-  const text = JSON.stringify(value, null, 2);
+  // Timer readings carry float noise (2.899999998509884): four decimals keep every figure and keep arrays of them on
+  // one line, as the formatter would lay them out.
+  const text = JSON.stringify(
+    value,
+    (_key, entry: unknown) =>
+      typeof entry === 'number' && !Number.isInteger(entry) ? Math.round(entry * 1e4) / 1e4 : entry,
+    2,
+  );
   return `${text.replace(/\[\n([^[\]{}]*?)\n\s*\]/g, (block: string, body: string, offset: number) => {
     const inline = `[${body
       .split(',\n')
