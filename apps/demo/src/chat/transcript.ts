@@ -3,9 +3,9 @@ import { ctxkitKeys, useEngine, useMessages, useSession } from '@ctxkit/react';
 import { useQuery } from '@tanstack/react-query';
 
 // A branch's transcript is its parent's messages up to the fork point, then its own; the store keeps each message
-// once, with the session that wrote it. The kit's `useMessages` reads one session's own messages, so for a branch
-// the demo adds the inherited ones here, each with the session that owns it: that session's id is where its
-// request context and plan are found (`ContextDetails sessionId`).
+// once, with the session that wrote it. The kit's `useMessages` gives a branch's whole transcript; the demo adds the
+// session that owns each message, so forking from an inherited message and its "Branch of" links name the session
+// that wrote it.
 
 export interface TranscriptEntry {
   readonly message: ChatMessage;
@@ -35,7 +35,7 @@ export interface Transcript {
 /** The whole transcript of a session or branch, refreshed with the kit's own queries. */
 export function useTranscript(sessionId: string): Transcript {
   const engine = useEngine();
-  const own = useMessages(sessionId);
+  const messages = useMessages(sessionId);
   const record = useSession(sessionId);
   const branch = record.data?.branch ?? null;
   // What a branch inherits never changes while it exists; deleting a session invalidates everything under its key.
@@ -46,9 +46,10 @@ export function useTranscript(sessionId: string): Transcript {
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,
   });
-  if (!own.data || !inherited.data) return { entries: undefined, isPending: true };
+  if (!messages.data || !inherited.data) return { entries: undefined, isPending: true };
+  const owners = new Map(inherited.data.map((entry) => [entry.message.id, entry.ownerId]));
   return {
-    entries: [...inherited.data, ...own.data.map((message) => ({ message, ownerId: sessionId }))],
+    entries: messages.data.map((message) => ({ message, ownerId: owners.get(message.id) ?? sessionId })),
     isPending: false,
   };
 }

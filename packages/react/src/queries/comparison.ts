@@ -3,7 +3,7 @@ import { diffPlans } from '@ctxkit/core/replay';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useEngine } from '../provider/index.js';
-import { usePlan } from './hooks.js';
+import { messagesOf, usePlan } from './hooks.js';
 import { ctxkitKeys } from './keys.js';
 
 /**
@@ -41,7 +41,7 @@ export function usePlanComparison(
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,
     queryKey: ctxkitKeys.messages(sessionId),
-    queryFn: async () => (await engine.store.loadSession(sessionId))?.messages ?? [],
+    queryFn: () => messagesOf(engine, sessionId),
     select: (messages: readonly ChatMessage[]) => previousTurnPlanId(messages, messageId) ?? null,
   });
   const before = usePlan(sessionId, previousId.data);

@@ -11,7 +11,7 @@ import type {
 } from '@ctxkit/core';
 import { keepPreviousData, type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useEngine } from '../provider/index.js';
+import { type AnyEngine, useEngine } from '../provider/index.js';
 import { ctxkitKeys } from './keys.js';
 
 // Store events say when data changes, so nothing is refetched on a timer or on focus, and errors (a corrupt
@@ -37,13 +37,25 @@ export function useSession(sessionId: string): UseQueryResult<SessionRecord | nu
   });
 }
 
-/** A session's transcript in the order it was written. */
+/**
+ * The messages a session sees: for a branch, its ancestors' up to the fork point, then its own (the store keeps
+ * each message once, with the session that wrote it; the engine assembles a branch's). Every query under
+ * `ctxkitKeys.messages` fetches with this, since the first observer's function is the one that runs.
+ */
+export async function messagesOf(engine: AnyEngine, sessionId: string): Promise<readonly ChatMessage[]> {
+  const loaded = await engine.store.loadSession(sessionId);
+  if (!loaded) return [];
+  if (!loaded.record.branch) return loaded.messages;
+  return (await engine.openSession(sessionId)).messages;
+}
+
+/** A session's transcript in the order it was written; a branch's starts with the messages it inherits. */
 export function useMessages(sessionId: string): UseQueryResult<readonly ChatMessage[]> {
   const engine = useEngine();
   return useQuery({
     ...fromStore,
     queryKey: ctxkitKeys.messages(sessionId),
-    queryFn: async () => (await engine.store.loadSession(sessionId))?.messages ?? [],
+    queryFn: () => messagesOf(engine, sessionId),
   });
 }
 
@@ -56,7 +68,7 @@ export function useRequestContext(
   return useQuery({
     ...fromStore,
     queryKey: ctxkitKeys.messages(sessionId),
-    queryFn: async () => (await engine.store.loadSession(sessionId))?.messages ?? [],
+    queryFn: () => messagesOf(engine, sessionId),
     select: (messages: readonly ChatMessage[]) => {
       const message = messages.find((entry) => entry.id === messageId);
       return message?.role === 'assistant' ? (message.requestContext ?? null) : null;
