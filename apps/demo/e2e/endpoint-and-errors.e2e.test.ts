@@ -86,6 +86,13 @@ describe('the demo with a model endpoint', () => {
     const last = page.locator('.ctxkit-meter__last[data-reported="true"]');
     await last.waitFor();
     expect(await last.textContent()).toMatch(/Last reply: [\d,.k]+ tokens used, estimated [\d,.k]+/);
+    // The next draft is also counted in the model's own tokens, calibrated on that one reply.
+    await page.getByRole('textbox', { name: 'Message' }).fill('And which table holds the projects?');
+    const calibrated = page.locator('.ctxkit-meter__calibrated');
+    await calibrated.waitFor();
+    expect(await calibrated.textContent()).toMatch(
+      /^Model count: ≈ [\d,.k]+ tokens \(± [\d,.k]+\), calibrated on 1 reply/,
+    );
 
     // An export holds the conversation but not the key, which lives in localStorage only.
     const download = page.waitForEvent('download');

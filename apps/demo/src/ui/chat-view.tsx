@@ -206,8 +206,10 @@ export function ChatView({
             <BudgetMeter.Loading />
             <BudgetMeter.Error />
             <BudgetMeter.OverBudget />
-            {/* What the provider counted against the estimate; the local responder counts nothing. */}
+            {/* What the provider counted against the estimate, and the draft in the model's own tokens once its
+                reports calibrated the count; the local responder counts nothing. */}
             {settings.endpoint && <BudgetMeter.LastReply />}
+            {settings.endpoint && <BudgetMeter.Calibration />}
             <BudgetMeter.ModeError />
             <BudgetMeter.BreakdownContent />
           </BudgetMeter.Root>
