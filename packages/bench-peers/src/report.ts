@@ -1,4 +1,5 @@
 import type { MachineInfo } from '../../core/bench/machine.js';
+import { toJson as formatJson } from '../../core/bench/report.js';
 import type { TimingPlan } from '../../core/bench/stats.js';
 import type { FitterResult } from './measure.js';
 
@@ -44,21 +45,6 @@ export function toJson(results: PeersResults): string {
     };
   });
   return formatJson({ ...results, budgets });
-}
-
-const LINE_WIDTH = 110;
-
-/** JSON as Biome formats it (short arrays of scalars on one line), so the committed results pass `pnpm lint`. */
-function formatJson(value: unknown): string {
-  const text = JSON.stringify(value, null, 2);
-  return `${text.replace(/\[\n([^[\]{}]*?)\n\s*\]/g, (block: string, body: string, offset: number) => {
-    const inline = `[${body
-      .split(',\n')
-      .map((item) => item.trim())
-      .join(', ')}]`;
-    const prefix = offset - (text.lastIndexOf('\n', offset) + 1);
-    return prefix + inline.length + 1 <= LINE_WIDTH ? inline : block;
-  })}\n`;
 }
 
 function table(header: readonly string[], rows: readonly (readonly string[])[]): string {
