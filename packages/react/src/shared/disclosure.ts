@@ -17,3 +17,19 @@ export function useDisclosure(defaultOpen = false): Disclosure {
 }
 
 export const openState = (open: boolean) => (open ? 'open' : 'closed');
+
+/**
+ * What a disclosure's trigger button carries: its id, the expanded state, the content it controls and the toggle.
+ * `aria-controls` is left out while closed when the content is only mounted while open (`unmountsContent`): an id
+ * that names nothing would mislead assistive technology.
+ */
+export function triggerProps(disclosure: Disclosure, { unmountsContent = false } = {}) {
+  return {
+    type: 'button' as const,
+    id: disclosure.triggerId,
+    'aria-expanded': disclosure.open,
+    'aria-controls': unmountsContent && !disclosure.open ? undefined : disclosure.contentId,
+    'data-state': openState(disclosure.open),
+    onClick: disclosure.toggle,
+  };
+}

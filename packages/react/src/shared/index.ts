@@ -1,5 +1,5 @@
 export { cx } from './class-names.js';
-export { type Disclosure, openState, useDisclosure } from './disclosure.js';
+export { type Disclosure, openState, triggerProps, useDisclosure } from './disclosure.js';
 export { type Hotkey, matchesHotkey, parseHotkey } from './hotkey.js';
 export {
   EmptyMessage,

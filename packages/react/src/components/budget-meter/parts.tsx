@@ -40,9 +40,9 @@ import {
   Loading as LoadingStatus,
   type LoadState,
   matchesHotkey,
-  openState,
   parseHotkey,
   type StatusProps,
+  triggerProps,
   useDisclosure,
 } from '../../shared/index.js';
 import {
@@ -413,13 +413,8 @@ export function BreakdownTrigger({ className, children, ...props }: HTMLAttribut
   if (!plan) return null;
   return (
     <button
-      type="button"
-      id={breakdown.triggerId}
-      aria-expanded={breakdown.open}
-      aria-controls={breakdown.contentId}
-      data-state={openState(breakdown.open)}
+      {...triggerProps(breakdown)}
       className={cx('ctxkit-meter__breakdown-trigger ctxkit-button', className)}
-      onClick={breakdown.toggle}
       {...props}
     >
       {children ?? 'Breakdown'}

@@ -11,6 +11,7 @@ import {
   type LoadState,
   openState,
   type StatusProps,
+  triggerProps,
   useDisclosure,
 } from '../../shared/index.js';
 import { buildComparison, type ComparedItem } from './comparison.js';
@@ -169,16 +170,7 @@ export function SectionTrigger({ className, children, ...props }: HTMLAttributes
   const { section, disclosure } = useSection();
   return (
     <h3 className="ctxkit-details__section-heading">
-      <button
-        type="button"
-        id={disclosure.triggerId}
-        aria-expanded={disclosure.open}
-        aria-controls={disclosure.contentId}
-        data-state={openState(disclosure.open)}
-        className={cx('ctxkit-details__trigger', className)}
-        onClick={disclosure.toggle}
-        {...props}
-      >
+      <button {...triggerProps(disclosure)} className={cx('ctxkit-details__trigger', className)} {...props}>
         {children ?? (
           <>
             <span className="ctxkit-details__section-name">
@@ -285,13 +277,8 @@ export function ExcludedTrigger({ className, children, ...props }: HTMLAttribute
   if (!model?.excluded) return null;
   return (
     <button
-      type="button"
-      id={excluded.triggerId}
-      aria-expanded={excluded.open}
-      aria-controls={excluded.contentId}
-      data-state={openState(excluded.open)}
+      {...triggerProps(excluded)}
       className={cx('ctxkit-details__excluded-trigger ctxkit-button', className)}
-      onClick={excluded.toggle}
       {...props}
     >
       {children ?? `${excluded.open ? 'Hide' : 'Show'} excluded (${model.excluded.length})`}
@@ -361,16 +348,7 @@ export function Comparison({ className, ...props }: HTMLAttributes<HTMLElement>)
       {...props}
     >
       <h3 className="ctxkit-details__section-heading">
-        <button
-          type="button"
-          id={disclosure.triggerId}
-          aria-expanded={disclosure.open}
-          // The content exists only while open: an id that names nothing would mislead assistive technology.
-          aria-controls={disclosure.open ? disclosure.contentId : undefined}
-          data-state={openState(disclosure.open)}
-          className="ctxkit-details__trigger"
-          onClick={disclosure.toggle}
-        >
+        <button {...triggerProps(disclosure, { unmountsContent: true })} className="ctxkit-details__trigger">
           <span className="ctxkit-details__section-name">Compared with previous turn{counts}</span>
           {view && (
             <span className="ctxkit-tokens">
