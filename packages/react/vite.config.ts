@@ -18,6 +18,9 @@ export default defineConfig({
     },
     rolldownOptions: {
       external: [/^react(-dom)?(\/.*)?$/, /^@tanstack\/react-query(\/.*)?$/, /^@ctxkit\/core(\/.*)?$/],
+      // Every export is a client component or hook: a React Server Components host (Next.js App Router) may import
+      // the kit from a server component, and the directive tells its bundler where the client boundary is.
+      output: { banner: "'use client';" },
     },
   },
 });

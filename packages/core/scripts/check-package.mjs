@@ -2,6 +2,7 @@
 // in Node, with the tokenizer's ranks loaded lazily from js-tiktoken. Run after `pnpm build`.
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 
 const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
@@ -108,3 +109,9 @@ assert.equal((await reloaded.loadSession(storedSession.id))?.messages.length, 2)
 store.close();
 reloaded.close();
 console.log('package check: openIdbStore loads the IndexedDB store from its lazy chunk');
+
+// Tools and hosts that load packages with require() get the same ESM entry (Node ≥ 20.19 loads it synchronously).
+assert.equal(manifest.license, 'MIT');
+const required = createRequire(import.meta.url)('@ctxkit/core');
+assert.equal(required.createEngine, core.createEngine, 'require() and import give the same module');
+console.log('package check: require() loads the ESM entry through the default condition');

@@ -2,17 +2,29 @@
 // React, react-query and the core as the host's own copies (nothing of them bundled), and the stylesheet in place.
 // Run after `pnpm build`.
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 assert.equal(manifest.type, 'module');
 assert.deepEqual(manifest.sideEffects, ['**/*.css'], 'only the stylesheet has side effects');
-assert.deepEqual(Object.keys(manifest.dependencies), ['@ctxkit/core']);
+// The core is the host's too: a peer, so an app never ends up with two copies of it.
+assert.equal(manifest.dependencies, undefined, 'the kit has no dependencies of its own');
 assert.deepEqual(Object.keys(manifest.peerDependencies).sort(), [
+  '@ctxkit/core',
   '@tanstack/react-query',
   'react',
   'react-dom',
 ]);
+assert.equal(manifest.license, 'MIT');
+assert.equal(
+  manifest.exports['.'].default,
+  manifest.exports['.'].import,
+  'require() and other tools get the ESM entry',
+);
 const targets = [...Object.values(manifest.exports['.']), manifest.exports['./styles.css']];
 for (const target of targets) {
   assert.ok(
@@ -30,6 +42,11 @@ assert.deepEqual(
   'the bundle imports only its peers and the core',
 );
 assert.ok(!code.includes('dangerouslySetInnerHTML'), 'item text never becomes HTML');
+assert.match(
+  code,
+  /^["']use client["'];\n/,
+  'the entry is a client module for React Server Components hosts',
+);
 const css = readFileSync(new URL('../dist/styles.css', import.meta.url), 'utf8');
 assert.ok(!/url\(|@import/.test(css), 'the stylesheet loads nothing from anywhere');
 
@@ -37,4 +54,38 @@ const kit = await import('@ctxkit/react');
 for (const name of ['CtxkitProvider', 'ContextDetails', 'BudgetMeter', 'PinManager', 'ContextPicker']) {
   assert.equal(typeof kit[name], 'function', `${name} is exported`);
 }
+// A host's bundler keeps only what it imports: one formatting helper brings no component with it.
+const { build } = await import('vite');
+const entryPath = fileURLToPath(new URL('../dist/index.js', import.meta.url));
+const entryDir = mkdtempSync(join(tmpdir(), 'ctxkit-shake-'));
+const entry = join(entryDir, 'one-helper.js');
+writeFileSync(entry, `export { formatTokens } from ${JSON.stringify(entryPath)};\n`);
+const output = await build({
+  configFile: false,
+  logLevel: 'silent',
+  build: {
+    write: false,
+    minify: false,
+    lib: { entry, formats: ['es'], fileName: 'one-helper' },
+    rolldownOptions: { external: [/^react/, /^@tanstack\//, /^@ctxkit\/core/] },
+  },
+});
+rmSync(entryDir, { recursive: true });
+const shaken = [output].flat()[0].output[0].code;
+for (const name of [
+  'ContextDetails',
+  'BudgetMeter',
+  'PinManager',
+  'ContextPicker',
+  'CtxkitProvider',
+  'createContext',
+])
+  assert.ok(!shaken.includes(name), `importing formatTokens alone also bundled ${name}`);
+const required = createRequire(import.meta.url)('@ctxkit/react');
+assert.equal(
+  typeof required.BudgetMeter,
+  'function',
+  'require() loads the kit through the default condition',
+);
+
 console.log(`package check: @ctxkit/react ${manifest.version} imports by name; peers and core stay external`);

@@ -12,5 +12,6 @@ export {
   TransactionError,
   ValidationError,
 } from './errors.js';
+export { type CtxkitErrorCode, type CtxkitErrorsByCode, isCtxkitError } from './is-ctxkit-error.js';
 export { reportError } from './report.js';
 export { StorageQuotaError, StoreBlockedError, StoreClosedError, StoreVersionError } from './store-errors.js';

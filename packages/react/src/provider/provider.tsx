@@ -1,25 +1,32 @@
 import type { Engine } from '@ctxkit/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createContext, type ReactNode, useContext, useEffect, useState } from 'react';
+import { QueryClient, QueryClientContext, QueryClientProvider } from '@tanstack/react-query';
+import { createContext, type ReactNode, useContext, useEffect, useRef } from 'react';
 import { invalidateForEvent } from '../queries/invalidate.js';
 
 // Any renderer's engine will do: the kit reads plans, records and messages, never provider requests.
 // biome-ignore lint/suspicious/noExplicitAny: the request type is irrelevant to the kit
 export type AnyEngine = Engine<any>;
 
-const EngineContext = createContext<AnyEngine | null>(null);
+const EngineContext = /* @__PURE__ */ createContext<AnyEngine | null>(null);
 
 export interface CtxkitProviderProps {
   readonly engine: AnyEngine;
-  /** The host's QueryClient, to share its cache and devtools; by default the provider makes its own. */
+  /**
+   * The QueryClient the kit's queries live in. By default the one of an enclosing `QueryClientProvider` (so the kit
+   * shares the host's cache and devtools and never shadows the host's client for its own components), else one the
+   * provider makes.
+   */
   readonly queryClient?: QueryClient;
   readonly children?: ReactNode;
 }
 
 /** Gives the kit's hooks and components an engine, and keeps their queries in step with the engine's store. */
 export function CtxkitProvider({ engine, queryClient, children }: CtxkitProviderProps) {
-  const [ownClient] = useState(() => queryClient ?? new QueryClient());
-  const client = queryClient ?? ownClient;
+  const enclosing = useContext(QueryClientContext);
+  // Made at most once, and only when neither the prop nor an enclosing provider gives a client.
+  const ownClient = useRef<QueryClient | null>(null);
+  if (!queryClient && !enclosing && ownClient.current === null) ownClient.current = new QueryClient();
+  const client = queryClient ?? enclosing ?? (ownClient.current as QueryClient);
   useEffect(() => engine.subscribe((event) => void invalidateForEvent(client, event)), [engine, client]);
   return (
     <QueryClientProvider client={client}>

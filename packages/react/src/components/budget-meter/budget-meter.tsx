@@ -43,7 +43,7 @@ function BudgetMeterView(props: BudgetMeterProps) {
   );
 }
 
-export const BudgetMeter = Object.assign(BudgetMeterView, {
+export const BudgetMeter = /* @__PURE__ */ Object.assign(BudgetMeterView, {
   Root,
   Loading,
   Error: ErrorState,

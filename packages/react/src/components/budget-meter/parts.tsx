@@ -1,7 +1,7 @@
 import {
-  BudgetError,
   type ContextPlan,
   type InclusionReason,
+  isCtxkitError,
   nextContextMode,
   type UsageReport,
 } from '@ctxkit/core';
@@ -84,7 +84,7 @@ interface MeterContextValue {
   readonly breakdown: Disclosure;
 }
 
-const MeterContext = createContext<MeterContextValue | null>(null);
+const MeterContext = /* @__PURE__ */ createContext<MeterContextValue | null>(null);
 
 /** The state of the nearest `BudgetMeter.Root`, for building your own parts. */
 export function useBudgetMeter(): MeterContextValue {
@@ -125,7 +125,7 @@ export function Root({
   const warn = thresholds?.warn ?? DEFAULT_THRESHOLDS.warn;
   const danger = thresholds?.danger ?? DEFAULT_THRESHOLDS.danger;
 
-  const overBudget = estimate.error instanceof BudgetError ? estimate.error : null;
+  const overBudget = isCtxkitError(estimate.error, 'over_budget') ? estimate.error : null;
   const budget = useMemo(
     () =>
       overBudget

@@ -54,7 +54,7 @@ function ContextDetailsView({ heading = 'Context used', ...props }: ContextDetai
   );
 }
 
-export const ContextDetails = Object.assign(ContextDetailsView, {
+export const ContextDetails = /* @__PURE__ */ Object.assign(ContextDetailsView, {
   Root,
   Heading,
   Loading,

@@ -36,8 +36,11 @@ interface DetailsContextValue {
   readonly onItemClick: ((item: DetailItem | ExcludedDetail) => void) | undefined;
 }
 
-const DetailsContext = createContext<DetailsContextValue | null>(null);
-const SectionContext = createContext<{ section: DetailSection; disclosure: Disclosure } | null>(null);
+const DetailsContext = /* @__PURE__ */ createContext<DetailsContextValue | null>(null);
+const SectionContext = /* @__PURE__ */ createContext<{
+  section: DetailSection;
+  disclosure: Disclosure;
+} | null>(null);
 
 /** The state of the nearest `ContextDetails.Root`, for building your own parts. */
 export function useContextDetails(): DetailsContextValue {

@@ -34,7 +34,7 @@ function ContextPickerView({ heading = 'Session context', ...props }: ContextPic
   );
 }
 
-export const ContextPicker = Object.assign(ContextPickerView, {
+export const ContextPicker = /* @__PURE__ */ Object.assign(ContextPickerView, {
   Root,
   Search,
   Count,

@@ -32,7 +32,7 @@ interface PickerContextValue {
   readonly toggle: (option: PickerOption) => void;
 }
 
-const PickerContext = createContext<PickerContextValue | null>(null);
+const PickerContext = /* @__PURE__ */ createContext<PickerContextValue | null>(null);
 
 /** The state of the nearest `ContextPicker.Root`, for building your own parts. */
 export function useContextPicker(): PickerContextValue {

@@ -32,7 +32,7 @@ interface PinManagerContextValue {
   readonly dismiss: (suggestion: SuggestedPin) => void;
 }
 
-const PinManagerContext = createContext<PinManagerContextValue | null>(null);
+const PinManagerContext = /* @__PURE__ */ createContext<PinManagerContextValue | null>(null);
 
 /** The state of the nearest `PinManager.Root`, for building your own parts. */
 export function usePinManager(): PinManagerContextValue {

@@ -56,7 +56,7 @@ export function SuggestedPinsHint({ count, onOpen, className, ...props }: Sugges
   );
 }
 
-export const PinManager = Object.assign(PinManagerView, {
+export const PinManager = /* @__PURE__ */ Object.assign(PinManagerView, {
   Root,
   Loading,
   Error: ErrorState,
