@@ -1,9 +1,10 @@
+import { type BpeRanks, createBpeCount } from './bpe.js';
 import type { TokenCounter } from './counter.js';
 
 export type TiktokenEncodingName = 'o200k_base' | 'cl100k_base';
 
 interface EncoderModule {
-  readonly default: { pat_str: string; special_tokens: Record<string, number>; bpe_ranks: string };
+  readonly default: BpeRanks;
 }
 
 // Each rank file is several MB: import it only when that encoding is asked for, so bundles stay small.
@@ -51,9 +52,8 @@ export function loadTiktokenCounter(encoding: TiktokenEncodingName = 'o200k_base
   if (!load) return Promise.reject(new RangeError(`Unknown tiktoken encoding '${String(encoding)}'`));
   let counter = loaded.get(encoding);
   if (!counter) {
-    counter = Promise.all([import('js-tiktoken/lite'), load()]).then(([{ Tiktoken }, ranks]) => {
-      const tokenizer = new Tiktoken(ranks.default);
-      const encode = (piece: string) => (piece === '' ? 0 : tokenizer.encode(piece, [], []).length);
+    counter = load().then((ranks) => {
+      const encode = createBpeCount(ranks.default);
       return { encoding, count: (text: string) => countInPieces(text, encode) };
     });
     counter.catch(() => loaded.delete(encoding));
