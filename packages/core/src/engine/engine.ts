@@ -331,8 +331,14 @@ export class Engine<R = OpenAIChatRequest> {
     return session;
   }
 
+  /**
+   * Every session the store holds (branches too), most recently updated first; sessions updated at the same instant
+   * by id, so the order is the same in every tab and on every store.
+   */
   async listSessions(): Promise<SessionRecord[]> {
-    return this.#context.store.listSessions();
+    return (await this.#context.store.listSessions()).sort((a, b) =>
+      a.updatedAt < b.updatedAt ? 1 : a.updatedAt > b.updatedAt ? -1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0,
+    );
   }
 
   /**
