@@ -54,6 +54,7 @@ export default defineConfig({
             'js-tiktoken/ranks/o200k_base',
             'js-tiktoken/ranks/cl100k_base',
             '@huggingface/transformers',
+            'openai',
           ],
         },
         test: {

@@ -3,30 +3,33 @@ import type { ChatMessage, TurnStep } from '../session/index.js';
 import { layoutPlan } from './layout.js';
 import { formatArguments, PART_SEPARATOR } from './text.js';
 
-export type OpenAIContentPart = { readonly type: 'text'; readonly text: string };
+// The request types are plain mutable JSON shapes, as the official `openai` client declares its parameters, so a
+// planned request is passed to `client.chat.completions.create` as it is. A renderer builds a new object for every
+// request; nothing of the plan is shared with it.
+export type OpenAIContentPart = { type: 'text'; text: string };
 
 export type OpenAIMessage =
-  | { readonly role: 'system'; readonly content: string }
-  | { readonly role: 'user'; readonly content: string | readonly OpenAIContentPart[] }
+  | { role: 'system'; content: string }
+  | { role: 'user'; content: string | OpenAIContentPart[] }
   | {
-      readonly role: 'assistant';
-      readonly content: string | null;
-      readonly tool_calls?: readonly {
-        readonly id: string;
-        readonly type: 'function';
-        readonly function: { readonly name: string; readonly arguments: string };
+      role: 'assistant';
+      content: string | null;
+      tool_calls?: {
+        id: string;
+        type: 'function';
+        function: { name: string; arguments: string };
       }[];
     }
-  | { readonly role: 'tool'; readonly tool_call_id: string; readonly content: string };
+  | { role: 'tool'; tool_call_id: string; content: string };
 
 export interface OpenAIChatRequest {
-  readonly model: string;
-  readonly messages: readonly OpenAIMessage[];
-  readonly tools?: readonly {
-    readonly type: 'function';
-    readonly function: { readonly name: string; readonly description: string; readonly parameters: object };
+  model: string;
+  messages: OpenAIMessage[];
+  tools?: {
+    type: 'function';
+    function: { name: string; description: string; parameters: Record<string, unknown> };
   }[];
-  readonly max_completion_tokens: number;
+  max_completion_tokens: number;
 }
 
 export interface RenderOptions {
