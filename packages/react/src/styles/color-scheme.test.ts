@@ -1,3 +1,4 @@
+/// <reference types="vite/client" />
 import { afterEach, describe, expect, test } from 'vitest';
 import './ctxkit.css';
 
