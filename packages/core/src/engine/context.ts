@@ -8,6 +8,7 @@ import type { ContextMode } from '../session/index.js';
 import type { Store } from '../store/index.js';
 import type { CandidateFactory } from './candidates.js';
 import type { LongHistorySettings } from './long-history.js';
+import type { PendingTurns } from './pending-turns.js';
 import type { Session } from './session.js';
 import type { StaleSessions } from './staleness.js';
 
@@ -39,6 +40,8 @@ export interface EngineContext<R> {
   readonly capsules: ((input: PlanInput, catalog: Catalog) => CapsuleCandidate[]) | null;
   /** The cosine threshold of query clusters; null when clustering is off. */
   readonly clusterThreshold: number | null;
+  /** The turns this engine's sessions have open, for hosts that show the user's message before commit. */
+  readonly pending: PendingTurns;
   /** Session objects another tab has changed since they were loaded: they must not write. */
   readonly stale: StaleSessions;
   /** References, activation, promotion, waste and calibration (loaded lazily when the engine is created). */

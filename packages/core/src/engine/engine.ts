@@ -57,8 +57,9 @@ import {
   isContextMode,
   newSessionRecord,
   type SessionRecord,
+  type UserMessage,
 } from '../session/index.js';
-import { MemoryStore, type Store, type StoredPlan, type StoreEvent } from '../store/index.js';
+import { MemoryStore, type Store, type StoredPlan } from '../store/index.js';
 import {
   loadTiktokenCounter,
   type TiktokenEncodingName,
@@ -69,6 +70,7 @@ import { CandidateFactory } from './candidates.js';
 import type { EngineContext } from './context.js';
 import { randomId } from './ids.js';
 import type { LongHistorySettings } from './long-history.js';
+import { type EngineEvent, PendingTurns } from './pending-turns.js';
 import { deleteExpiredSessions } from './retention.js';
 import { Session } from './session.js';
 import { holdsStored, remoteChange, StaleSessions } from './staleness.js';
@@ -201,11 +203,14 @@ export class Engine<R = OpenAIChatRequest> {
   constructor({
     deletedAtOpen = [],
     ...context
-  }: Omit<EngineContext<R>, 'fork' | 'stale'> & { readonly deletedAtOpen?: readonly SessionRecord[] }) {
+  }: Omit<EngineContext<R>, 'fork' | 'stale' | 'pending'> & {
+    readonly deletedAtOpen?: readonly SessionRecord[];
+  }) {
     const stale = new StaleSessions();
     this.#context = {
       ...context,
       stale,
+      pending: new PendingTurns(),
       fork: (sessionId, messageId, options) => this.fork(sessionId, messageId, options),
     };
     this.#deletedAtOpen = Object.freeze([...deletedAtOpen]);
@@ -450,8 +455,26 @@ export class Engine<R = OpenAIChatRequest> {
     return plan;
   }
 
-  subscribe(listener: (event: StoreEvent) => void): () => void {
-    return this.#context.store.subscribe(listener);
+  /**
+   * Every change to the store (this tab's and, on IndexedDB, other tabs'), and this engine's turns as they open
+   * (`turn-pending`) and settle (`turn-settled`). Returns the unsubscribe function.
+   */
+  subscribe(listener: (event: EngineEvent) => void): () => void {
+    const fromStore = this.#context.store.subscribe(listener);
+    const fromTurns = this.#context.pending.subscribe(listener);
+    return () => {
+      fromStore();
+      fromTurns();
+    };
+  }
+
+  /**
+   * The user message of the turn a session of this engine has open (prepared, its reply perhaps streaming, not yet
+   * committed or rolled back), or null. It is not stored yet; `turn-pending` and `turn-settled` events tell when
+   * this changes.
+   */
+  pendingTurn(sessionId: string): UserMessage | null {
+    return this.#context.pending.get(sessionId);
   }
 
   /** Calibration, waste and telemetry export (see "Reflection" in the README). */

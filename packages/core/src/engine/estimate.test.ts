@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { BudgetError, ValidationError } from '../errors/index.js';
-import type { StoreEvent } from '../store/index.js';
 import { testEngine } from './engine.fixtures.js';
+import type { EngineEvent } from './pending-turns.js';
 
 const ids = (plan: { included: readonly { candidate: { id: string } }[] }) =>
   plan.included.map((entry) => entry.candidate.id).filter((id) => !id.startsWith('current'));
@@ -22,7 +22,7 @@ describe('session.estimate', () => {
   test('opens no turn and writes nothing', async () => {
     const engine = await testEngine();
     const session = await engine.createSession();
-    const events: StoreEvent[] = [];
+    const events: EngineEvent[] = [];
     engine.subscribe((event) => events.push(event));
     await session.estimate('read a file');
     expect(session.isTurnOpen).toBe(false);

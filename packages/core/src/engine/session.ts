@@ -512,6 +512,7 @@ export class Session<R = OpenAIChatRequest> {
         history,
         suggestions: [],
       };
+      this.#engine.pending.opened(this.id, prepared.userMessage);
       return prepared;
     } catch (error) {
       this.#open = null;
@@ -699,6 +700,7 @@ export class Session<R = OpenAIChatRequest> {
       this.#messages.push(...messages);
       this.#addTurn({ id: prepared.userMessage.id, index: this.#turns.length, messages });
       this.#open = null;
+      this.#engine.pending.settled(this.id, 'committed');
       this.#learnFrom('included', agentKeysOf(prepared.plan), prepared.userMessage.content);
       // Like retrieval's learning, calibration outlives the session: a private one teaches it nothing.
       if (!this.isPrivate) this.#engine.reflection.learn(reports);
@@ -740,6 +742,7 @@ export class Session<R = OpenAIChatRequest> {
       return false;
     }
     this.#open = null;
+    this.#engine.pending.settled(this.id, 'rolled-back');
     return true;
   }
 

@@ -1,9 +1,9 @@
 import { describe, expect, test } from 'vitest';
 import { defineCatalog } from '../catalog/index.js';
 import { testEngine } from '../engine/engine.fixtures.js';
+import type { EngineEvent } from '../engine/index.js';
 import { TransactionError, ValidationError } from '../errors/index.js';
 import { newSessionRecord } from '../session/index.js';
-import type { StoreEvent } from '../store/index.js';
 import { PrivateSessionStore } from './private-store.js';
 import { RecordingStore } from './recording-store.fixtures.js';
 
@@ -88,7 +88,7 @@ describe('privacy mode', () => {
     const before = await store.loadSession(session.id);
     const plansBefore = await store.listPlans(session.id);
     const usageBefore = await store.listUsage(session.id);
-    const events: StoreEvent[] = [];
+    const events: EngineEvent[] = [];
     engine.subscribe((event) => events.push(event));
 
     privateIds.add(session.id); // from here on, any write of it fails the test
@@ -133,7 +133,7 @@ describe('privacy mode', () => {
 
   test('listeners hear of private sessions like any other, and of a switch off as one change', async () => {
     const engine = await testEngine();
-    const events: StoreEvent[] = [];
+    const events: EngineEvent[] = [];
     engine.subscribe((event) => events.push(event));
     const session = await engine.createSession({ private: true });
     const turn = await session.prepare('Hello');
@@ -141,12 +141,14 @@ describe('privacy mode', () => {
     await session.setPrivate(false);
     expect(events).toEqual([
       { type: 'session-saved', sessionId: session.id },
+      { type: 'turn-pending', sessionId: session.id, origin: 'local' },
       {
         type: 'turn-committed',
         sessionId: session.id,
         messageIds: messages.map((message) => message.id),
         planIds: [turn.plan.id],
       },
+      { type: 'turn-settled', sessionId: session.id, outcome: 'committed', origin: 'local' },
       { type: 'session-saved', sessionId: session.id },
     ]);
   });

@@ -8,6 +8,7 @@ import type {
   RequestContext,
   SessionRecord,
   UsageReport,
+  UserMessage,
 } from '@ctxkit/core';
 import { keepPreviousData, type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -37,20 +38,36 @@ export function useSession(sessionId: string): UseQueryResult<SessionRecord | nu
   });
 }
 
+/** The user message of a turn that is prepared but not committed yet (its reply may be streaming). */
+export type PendingUserMessage = UserMessage & { readonly pending: true };
+
+/** A transcript entry: a stored message, or the pending turn's user message last. */
+export type TranscriptMessage = ChatMessage | PendingUserMessage;
+
 /**
  * The messages a session sees: for a branch, its ancestors' up to the fork point, then its own (the store keeps
- * each message once, with the session that wrote it; the engine assembles a branch's). Every query under
- * `ctxkitKeys.messages` fetches with this, since the first observer's function is the one that runs.
+ * each message once, with the session that wrote it; the engine assembles a branch's), then the user message of a
+ * turn this engine has open, marked `pending`. Every query under `ctxkitKeys.messages` fetches with this, since
+ * the first observer's function is the one that runs.
  */
-export async function messagesOf(engine: AnyEngine, sessionId: string): Promise<readonly ChatMessage[]> {
+export async function messagesOf(
+  engine: AnyEngine,
+  sessionId: string,
+): Promise<readonly TranscriptMessage[]> {
   const loaded = await engine.store.loadSession(sessionId);
   if (!loaded) return [];
-  if (!loaded.record.branch) return loaded.messages;
-  return (await engine.openSession(sessionId)).messages;
+  const messages = loaded.record.branch ? (await engine.openSession(sessionId)).messages : loaded.messages;
+  const pending = engine.pendingTurn(sessionId);
+  if (!pending || messages.some((message) => message.id === pending.id)) return messages;
+  return [...messages, { ...pending, pending: true }];
 }
 
-/** A session's transcript in the order it was written; a branch's starts with the messages it inherits. */
-export function useMessages(sessionId: string): UseQueryResult<readonly ChatMessage[]> {
+/**
+ * A session's transcript in the order it was written; a branch's starts with the messages it inherits. While a
+ * turn of this engine is open, its user message comes last with `pending: true`, so a host renders the message
+ * the moment it is sent, and it turns into the stored one when the turn is committed (or goes on rollback).
+ */
+export function useMessages(sessionId: string): UseQueryResult<readonly TranscriptMessage[]> {
   const engine = useEngine();
   return useQuery({
     ...fromStore,
@@ -69,7 +86,7 @@ export function useRequestContext(
     ...fromStore,
     queryKey: ctxkitKeys.messages(sessionId),
     queryFn: () => messagesOf(engine, sessionId),
-    select: (messages: readonly ChatMessage[]) => {
+    select: (messages: readonly TranscriptMessage[]) => {
       const message = messages.find((entry) => entry.id === messageId);
       return message?.role === 'assistant' ? (message.requestContext ?? null) : null;
     },

@@ -4,6 +4,8 @@ export {
   type ContextModeState,
   type DraftEstimateOptions,
   latestTrackedReply,
+  type PendingUserMessage,
+  type TranscriptMessage,
   useCatalog,
   useContextMode,
   useDraftEstimate,

@@ -1,4 +1,4 @@
-import type { StoreEvent } from '@ctxkit/core';
+import type { EngineEvent } from '@ctxkit/core';
 import type { QueryClient } from '@tanstack/react-query';
 import { ctxkitKeys } from './keys.js';
 
@@ -6,7 +6,7 @@ import { ctxkitKeys } from './keys.js';
  * Marks stale exactly the queries a store change affects; active ones refetch. The same events arrive for this
  * tab's writes and, from a store that shares them, for other tabs' writes, so nothing here is tab-specific.
  */
-export function invalidateForEvent(client: QueryClient, event: StoreEvent): Promise<void> {
+export function invalidateForEvent(client: QueryClient, event: EngineEvent): Promise<void> {
   const { sessionId } = event;
   const exact = (queryKey: readonly unknown[]) => client.invalidateQueries({ queryKey, exact: true });
   switch (event.type) {
@@ -28,6 +28,10 @@ export function invalidateForEvent(client: QueryClient, event: StoreEvent): Prom
         ...event.planIds.map((planId) => exact(ctxkitKeys.plan(sessionId, planId))),
         exact(ctxkitKeys.sessions()),
       ]);
+    case 'turn-pending':
+    case 'turn-settled':
+      // The transcript shows the user's message from prepare on, marked pending, until the turn settles.
+      return exact(ctxkitKeys.messages(sessionId));
     case 'session-deleted':
       return all([
         client.invalidateQueries({ queryKey: ctxkitKeys.session(sessionId) }),
