@@ -1,9 +1,11 @@
+/// <reference types="vite/client" />
 import { describe, expect, test } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import { render } from 'vitest-browser-react';
 import { axeViolations } from '../../test/axe.js';
 import { conversation, kitEngine } from '../../test/fixtures.js';
 import { Kit } from '../../test/kit.js';
+import '../../styles/ctxkit.css';
 import { BudgetMeter } from './budget-meter.js';
 
 const DRAFT = 'How do I read a file from disk and write the file safely?';
@@ -200,5 +202,38 @@ describe('BudgetMeter', () => {
       String(sessionWaste.share >= 0.3),
     );
     expect(await axeViolations(screen.container)).toEqual([]);
+  });
+});
+
+describe('the breakdown in the viewport', () => {
+  async function openBreakdownAt(position: 'top' | 'bottom') {
+    const engine = await kitEngine();
+    const session = await engine.createSession();
+    const screen = await render(
+      <Kit engine={engine}>
+        <div style={{ position: 'fixed', insetInline: 0, [position]: 0 }}>
+          <BudgetMeter sessionId={session.id} draft={DRAFT} debounceMs={0} />
+        </div>
+      </Kit>,
+    );
+    await screen.getByRole('button', { name: 'Breakdown' }).click();
+    const region = screen.getByRole('region', { name: 'Breakdown' });
+    await expect.element(region).toBeVisible();
+    return region.element() as HTMLElement;
+  }
+
+  test('opens above a meter docked at the bottom of the window, and stays inside the window', async () => {
+    const region = await openBreakdownAt('bottom');
+    await expect.poll(() => region.dataset.placement).toBe('above');
+    const rect = region.getBoundingClientRect();
+    expect(rect.top).toBeGreaterThanOrEqual(0);
+    expect(rect.bottom).toBeLessThanOrEqual(window.innerHeight);
+  });
+
+  test('opens below a meter at the top of the window', async () => {
+    const region = await openBreakdownAt('top');
+    expect(region.dataset.placement).toBe('below');
+    const rect = region.getBoundingClientRect();
+    expect(rect.bottom).toBeLessThanOrEqual(window.innerHeight);
   });
 });

@@ -11,8 +11,10 @@ import {
   type ReactNode,
   useContext,
   useEffect,
+  useLayoutEffect,
   useMemo,
   useRef,
+  useState,
 } from 'react';
 import {
   exclusionText,
@@ -261,6 +263,48 @@ export function Bar({ className, children, ...props }: HTMLAttributes<HTMLDivEle
   );
 }
 
+interface Placement {
+  readonly side: 'below' | 'above';
+  /** In px: what is left of the viewport on that side, at most 60 % of its height. */
+  readonly maxHeight: number | undefined;
+}
+
+const MARGIN = 8;
+
+/**
+ * Opens a popover below its meter, or above it when the meter sits low in the viewport (docked under a chat
+ * input) and there is more room above, and keeps it within the viewport on that side as the page scrolls or resizes.
+ */
+function useViewportPlacement(open: boolean) {
+  const ref = useRef<HTMLElement>(null);
+  const [placement, setPlacement] = useState<Placement>({ side: 'below', maxHeight: undefined });
+  useLayoutEffect(() => {
+    const element = ref.current;
+    const anchor = element?.closest('.ctxkit-meter') ?? element?.parentElement;
+    if (!open || !element || !anchor) return;
+    const place = () => {
+      const rect = anchor.getBoundingClientRect();
+      const viewport = window.innerHeight;
+      const below = viewport - rect.bottom - MARGIN;
+      const above = rect.top - MARGIN;
+      const wanted = Math.min(element.scrollHeight, viewport * 0.6);
+      const side = below >= wanted || below >= above ? 'below' : 'above';
+      const room = Math.floor(Math.min(viewport * 0.6, side === 'below' ? below : above));
+      setPlacement((current) =>
+        current.side === side && current.maxHeight === room ? current : { side, maxHeight: room },
+      );
+    };
+    place();
+    window.addEventListener('resize', place);
+    window.addEventListener('scroll', place, true);
+    return () => {
+      window.removeEventListener('resize', place);
+      window.removeEventListener('scroll', place, true);
+    };
+  }, [open]);
+  return [ref, placement] as const;
+}
+
 /** "Draft: 1,234 / 7,000 tokens", or in the compact variant "1.2k / 7k". */
 export function Figures({ className, ...props }: HTMLAttributes<HTMLSpanElement>) {
   const { budget, variant } = useBudgetMeter();
@@ -439,12 +483,16 @@ function autoReasonText(entry: AutoEntry): string {
  * The popover behind the meter: tokens per section, what the context mode and pins added and why, and the
  * retrieved candidates left out. Escape closes it and returns focus to its trigger.
  */
-export function BreakdownContent({ className, ...props }: HTMLAttributes<HTMLElement>) {
+export function BreakdownContent({ className, style, ...props }: HTMLAttributes<HTMLElement>) {
   const { breakdown, plan, budget, mode, hotkey, resetMode, waste } = useBudgetMeter();
+  const [ref, placement] = useViewportPlacement(breakdown.open && plan !== null && budget !== null);
   if (!plan || !budget || !breakdown.open) return null;
   const auto = autoIncluded(plan);
   return (
     <section
+      ref={ref}
+      data-placement={placement.side}
+      style={{ maxHeight: placement.maxHeight, ...style }}
       id={breakdown.contentId}
       aria-labelledby={breakdown.triggerId}
       // It scrolls once taller than 60 % of the viewport: focusable, so the keyboard can scroll it too.
