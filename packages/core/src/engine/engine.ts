@@ -2,7 +2,7 @@ import type { BranchNode, ForkOptions } from '../branches/index.js';
 import { branchMessages, branchOperations } from '../branches/lazy.js';
 import type { CapsuleInput } from '../capsules/index.js';
 import { capsuleOperations } from '../capsules/lazy.js';
-import { Catalog, type CatalogInput, defineCatalog } from '../catalog/index.js';
+import { Catalog, type CatalogInput, defineCatalog, type JsonValue } from '../catalog/index.js';
 import {
   BranchError,
   CorruptRecordError,
@@ -50,7 +50,7 @@ import type { Reflection } from '../reflection/engine-reflection.js';
 import { reflection } from '../reflection/lazy.js';
 import type { PromotionRules } from '../reflection/rules.js';
 import { type OpenAIChatRequest, renderOpenAIChat } from '../render/index.js';
-import { type AgentSelector, createLexicalSelector } from '../retrieval/index.js';
+import { type AgentSelector, createLexicalSelector, type LearningOptions } from '../retrieval/index.js';
 import {
   CONTEXT_MODES,
   type ContextMode,
@@ -94,10 +94,13 @@ export interface EngineOptions<R> {
   /** A counter, or the tiktoken encoding to load. Default `o200k_base`. */
   readonly tokenizer?: TokenCounter | TiktokenEncodingName;
   /**
-   * Chooses `agent` items per request. Default: `createLexicalSelector()` (BM25, triggers, learning from use kept
-   * in memory); `createHybridSelector({ embedder, store })` adds vectors and keeps what it learns in the store.
+   * Chooses `agent` items per request. Default: `createLexicalSelector({ store, learning })` (BM25, triggers, and
+   * learning from evidence of use kept in the engine's store, so it survives reloads and is shared by tabs);
+   * `createHybridSelector({ embedder, store })` adds vectors.
    */
   readonly selector?: AgentSelector;
+  /** Learning from use for the default selector: its options, or `false` to switch it off. Default on. */
+  readonly learning?: LearningOptions | false;
   readonly systemPrompt?: { readonly global?: string; readonly agent?: string };
   /** Default `light`; each session may override it. */
   readonly defaultMode?: ContextMode;
@@ -149,6 +152,19 @@ function checkOptions(options: EngineOptions<unknown>, reservedOutput: number): 
     issues.push({
       path: 'reservedOutput',
       message: `must be an integer from 0 to contextWindow − 1, got ${reservedOutput}`,
+    });
+  }
+  if (
+    options.learning !== undefined &&
+    options.learning !== false &&
+    (options.learning === null || typeof options.learning !== 'object' || Array.isArray(options.learning))
+  ) {
+    issues.push({ path: 'learning', message: 'must be false or an object of learning options' });
+  }
+  if (options.learning !== undefined && options.selector !== undefined) {
+    issues.push({
+      path: 'learning',
+      message: "configures the default selector; pass it to your selector's options",
     });
   }
   if (options.defaultMode !== undefined && !isContextMode(options.defaultMode)) {
@@ -477,6 +493,24 @@ export class Engine<R = OpenAIChatRequest> {
     return this.#context.pending.get(sessionId);
   }
 
+  /**
+   * Everything the selector learned from use, as JSON (the stored document), for a backup or to show the user; null
+   * when the selector does not learn.
+   */
+  exportLearning(): Promise<JsonValue | null> {
+    return this.#context.selector.exportLearning?.() ?? Promise.resolve(null);
+  }
+
+  /** Resolves once the evidence of use recorded so far is in the store (it is written about a second after use). */
+  flushLearning(): Promise<void> {
+    return this.#context.selector.flush?.() ?? Promise.resolve();
+  }
+
+  /** Forgets everything the selector learned from use, in memory and in the store (every tab, after a reload). */
+  resetLearning(): Promise<void> {
+    return this.#context.selector.resetLearning?.() ?? Promise.resolve();
+  }
+
   /** Calibration, waste and telemetry export (see "Reflection" in the README). */
   get reflection(): Reflection {
     return this.#context.reflection;
@@ -564,8 +598,10 @@ export async function createEngine<R>(options: EngineOptions<R>): Promise<Engine
     capsules: options.capsules ? await capsulesOf(options.capsules, { redactor, candidates }) : null,
     catalog,
     store,
-    // The default selector learns in memory only: writing to the host's store is something the host opts into.
-    selector: options.selector ?? createLexicalSelector(),
+    // Learning is kept where everything else is: the host's store (IndexedDB persists it and shares it by tabs).
+    selector:
+      options.selector ??
+      createLexicalSelector({ store, ...(options.learning !== undefined && { learning: options.learning }) }),
     redactor,
     retention: options.retention ?? null,
     // Retention runs before any session can be opened.

@@ -1,4 +1,5 @@
 export { createEngine, type DeleteOptions, Engine, type EngineOptions, replayPlan } from './engine.js';
+export type { FeedbackVerdict } from './feedback.js';
 export type { EngineEvent, PendingTurnEvent } from './pending-turns.js';
 export { requestContextFromPlan } from './request-context.js';
 export {

@@ -16,7 +16,7 @@ import { type ContextPlan, type PlanInput, planContext } from '../planner/index.
 import { SessionRedaction } from '../privacy/index.js';
 import type { TurnReflection } from '../reflection/types.js';
 import type { OpenAIChatRequest } from '../render/index.js';
-import type { RetrievalSet } from '../retrieval/index.js';
+import type { RetrievalSet, UseKind } from '../retrieval/index.js';
 import {
   type AssistantMessage,
   type BranchOrigin,
@@ -52,12 +52,13 @@ import type { CarriedSuggestions, PinSuggestion, SuggestionReport } from '../sug
 import { readSuggestions, suggestionOperations } from '../suggestions/lazy.js';
 import type { EngineContext } from './context.js';
 import { estimateDraft } from './estimate.js';
+import { type FeedbackVerdict, feedbackTarget } from './feedback.js';
 import { LongHistory, type TurnHistory } from './long-history.js';
 import { buildPlanInput } from './plan-input.js';
 import { normalizeReply } from './reply.js';
 import { requestContextFromPlan } from './request-context.js';
 import { groupTurns, type Turn } from './turns.js';
-import { agentKeyOf, agentKeysOf, latestUserText, reportUse } from './use-evidence.js';
+import { agentKeyOf, evidenceOfTurn, latestUserText, reportUse } from './use-evidence.js';
 
 /** One request of a turn, ready to send: the plan, the provider request rendered from it, and what it used. */
 export interface PreparedTurn<R = OpenAIChatRequest> {
@@ -322,12 +323,13 @@ export class Session<R = OpenAIChatRequest> {
     target: PinTarget,
     { kind = 'sticky', lease }: PinOptions = {},
     also: (record: SessionRecord, pin: Pin) => SessionRecord,
+    evidence: 'pinned' | 'accepted' = 'pinned',
   ): Promise<Pin> {
     const pinId = this.#engine.newId();
     const owned = this.#ownTarget(target, `pin:${pinId}`, 'Invalid pin');
     const pin = makePin(pinId, owned, kind, lease && frozenJsonCopy(lease), this.#engine.now());
     await this.#update((record) => also(withPin(record, pin), pin));
-    if (owned.kind === 'item') this.#reportUse('pinned', agentKeyOf(this.#engine.catalog, owned.ref));
+    if (owned.kind === 'item') this.#reportUse(evidence, agentKeyOf(this.#engine.catalog, owned.ref));
     return pin;
   }
 
@@ -409,13 +411,17 @@ export class Session<R = OpenAIChatRequest> {
     const suggestion = this.suggestions.find((entry) => entry.id === suggestionId);
     if (!suggestion) return Promise.reject(new NotFoundError('pin suggestion', suggestionId));
     const { source } = suggestion;
-    return this.#pin(suggestion.target, options, (record, pin) =>
-      this.#engine.reflection.decide(record, {
-        kind: 'accept-suggestion',
-        suggestionId,
-        source,
-        pinId: pin.id,
-      }),
+    return this.#pin(
+      suggestion.target,
+      options,
+      (record, pin) =>
+        this.#engine.reflection.decide(record, {
+          kind: 'accept-suggestion',
+          suggestionId,
+          source,
+          pinId: pin.id,
+        }),
+      'accepted',
     );
   }
 
@@ -701,7 +707,12 @@ export class Session<R = OpenAIChatRequest> {
       this.#addTurn({ id: prepared.userMessage.id, index: this.#turns.length, messages });
       this.#open = null;
       this.#engine.pending.settled(this.id, 'committed');
-      this.#learnFrom('included', agentKeysOf(prepared.plan), prepared.userMessage.content);
+      this.#learnFromTurn(
+        prepared.plan,
+        [...open.steps, assistantMessage],
+        reflection.referenced,
+        prepared.userMessage.content,
+      );
       // Like retrieval's learning, calibration outlives the session: a private one teaches it nothing.
       if (!this.isPrivate) this.#engine.reflection.learn(reports);
       if (checkpoint) await this.#rememberSummary(checkpoint);
@@ -850,17 +861,40 @@ export class Session<R = OpenAIChatRequest> {
     });
   }
 
+  /**
+   * The user's verdict on an agent item that reply `messageId` was given: `not-relevant` is strong evidence against
+   * sending it for messages like that turn's user message again, learned with that message's words. Resolves once the
+   * selector has recorded it; a private session teaches nothing.
+   */
+  async feedback(messageId: string, item: ItemRef, verdict: FeedbackVerdict): Promise<void> {
+    const { key, query } = feedbackTarget(this.#messages, this.#engine.catalog, messageId, item, verdict);
+    if (this.isPrivate) return;
+    await this.#engine.selector.recordUse?.({ kind: 'not-relevant', query, keys: [key] });
+  }
+
   /** Evidence about the latest message for a selector that learns from use. */
-  #reportUse(kind: 'pinned' | 'removed', keys: readonly ItemKey[]): void {
+  #reportUse(kind: 'pinned' | 'accepted' | 'removed', keys: readonly ItemKey[]): void {
     const open =
       this.#open !== null && this.#open !== PREPARING ? this.#open.prepared.userMessage : undefined;
     this.#learnFrom(kind, keys, latestUserText(this.#messages, open?.content));
   }
 
   /** What a selector learns outlives the session (it may persist it): a private session teaches it nothing. */
-  #learnFrom(kind: 'included' | 'pinned' | 'removed', keys: readonly ItemKey[], query: string): void {
+  #learnFrom(kind: UseKind, keys: readonly ItemKey[], query: string): void {
     if (this.isPrivate) return;
     reportUse(this.#engine.selector, { kind, keys, query });
+  }
+
+  /** What the turn showed about each agent item it sent: called, referenced, or unused. */
+  #learnFromTurn(
+    plan: ContextPlan,
+    steps: readonly TurnStep[],
+    referenced: readonly string[],
+    query: string,
+  ): void {
+    if (this.isPrivate) return;
+    for (const event of evidenceOfTurn(plan, steps, referenced, query))
+      reportUse(this.#engine.selector, event);
   }
 
   /** The query cluster a request joins, when the selector embeds queries and clustering is on. */

@@ -49,14 +49,43 @@ describe('sessions hand evidence of use to a selector that learns', () => {
     expect(await engine.store.getRetrievalSet(prepared.retrievalSet?.id ?? '')).toEqual(
       prepared.retrievalSet,
     );
+    // A reply that neither calls nor names what it was sent: all of it went unused. Inclusion alone teaches nothing.
     expect(events).toEqual([
       {
-        kind: 'included',
+        kind: 'unused',
         query: 'read the file from disk please',
         keys: prepared.plan.included.flatMap(({ candidate, reason }) =>
           reason.code === 'agent' ? [candidate.id] : [],
         ),
       },
+    ]);
+  });
+
+  test('a turn teaches what the model called and what the reply named; a failed call is not a use', async () => {
+    const query = 'read the file from disk, following file operations';
+    const run = async (isError: boolean, reply: string) => {
+      const { selector, events } = recordingSelector();
+      const session = await (await testEngine({ selector })).createSession();
+      let turn = await session.prepare(query);
+      expect(agentKeys(turn.plan).sort()).toEqual(['rule:File operations', 'tool:filesystem:read_file']);
+      turn = await session.continue(
+        turn,
+        {
+          content: '',
+          toolCalls: [{ id: 'c1', name: 'filesystem__read_file', arguments: { path: 'a.txt' } }],
+        },
+        [{ toolCallId: 'c1', content: isError ? 'permission denied' : 'hello', ...(isError && { isError }) }],
+      );
+      await session.commit(turn, reply);
+      return events;
+    };
+    expect(await run(false, 'The file says hello.')).toEqual([
+      { kind: 'called', query, keys: ['tool:filesystem:read_file'] },
+      { kind: 'unused', query, keys: ['rule:File operations'] },
+    ]);
+    expect(await run(true, 'It failed; the File operations rule says to retry.')).toEqual([
+      { kind: 'referenced', query, keys: ['rule:File operations'] },
+      { kind: 'unused', query, keys: ['tool:filesystem:read_file'] },
     ]);
   });
 
@@ -109,11 +138,18 @@ describe('sessions hand evidence of use to a selector that learns', () => {
     expect(prepared.retrievalSet?.paths?.vector).toEqual({ status: 'ran' });
     const sent = agentKeys(prepared.plan);
     expect(sent).toContain('tool:filesystem:read_file');
-    await session.commit(prepared, 'Done.');
+    const called = await session.continue(
+      prepared,
+      { content: '', toolCalls: [{ id: 'c1', name: 'filesystem__read_file', arguments: { path: 'a.txt' } }] },
+      [{ toolCallId: 'c1', content: 'hello' }],
+    );
+    await session.commit(called, 'Done.');
     await selector.flush();
     expect(await store.getDocument('ctxkit.retrieval.learned')).toBeDefined();
     const next = await session.prepare('read the file from disk again');
     const hit = next.retrievalSet?.hits.find((entry) => entry.key === 'tool:filesystem:read_file');
     expect(hit?.provenance.learned?.boost).toBeGreaterThan(0);
+    // The hit says which evidence moved it, and by how much.
+    expect(hit?.provenance.learned?.uses).toEqual([{ kind: 'called', weight: 1 }]);
   });
 });

@@ -2,7 +2,7 @@ import type { Catalog, ItemKey, ItemRef } from '../catalog/index.js';
 import { reportError } from '../errors/index.js';
 import type { ContextPlan } from '../planner/index.js';
 import type { AgentSelector, UseEvent } from '../retrieval/index.js';
-import type { ChatMessage } from '../session/index.js';
+import type { ChatMessage, TurnStep } from '../session/index.js';
 
 /**
  * Hands evidence of use to a selector that learns (`recordUse`). Learning is a side effect of a turn or a pin that
@@ -15,6 +15,51 @@ export function reportUse(selector: AgentSelector, event: UseEvent): void {
   } catch (error) {
     reportError(error);
   }
+}
+
+/**
+ * What a committed turn shows about each agent item its plan sent: the model called it (a call whose result was
+ * not an error), else the replies referenced it, else it went unused. A failed call is not a use. `referenced` is
+ * the reflection's: the plan's candidate ids the replies named or called.
+ */
+export function evidenceOfTurn(
+  plan: ContextPlan,
+  steps: readonly TurnStep[],
+  referenced: readonly string[],
+  query: string,
+): UseEvent[] {
+  const sent = agentKeysOf(plan);
+  if (sent.length === 0) return [];
+  const keyOfFunction = new Map<string, ItemKey>();
+  for (const { candidate } of plan.included)
+    if (candidate.kind === 'item' && candidate.body?.type === 'tool')
+      keyOfFunction.set(candidate.body.functionName, candidate.id);
+  const failed = new Set<string>();
+  for (const step of steps) if (step.role === 'tool' && step.isError) failed.add(step.toolCallId);
+  const calledOk = new Set<ItemKey>();
+  const calledAndFailed = new Set<ItemKey>();
+  for (const step of steps) {
+    if (step.role !== 'assistant') continue;
+    for (const call of step.modelReply.toolCalls ?? []) {
+      const key = keyOfFunction.get(call.name);
+      if (key !== undefined) (failed.has(call.id) ? calledAndFailed : calledOk).add(key);
+    }
+  }
+  const named = new Set(referenced);
+  const byKind: Record<'called' | 'referenced' | 'unused', ItemKey[]> = {
+    called: [],
+    referenced: [],
+    unused: [],
+  };
+  for (const key of sent) {
+    if (calledOk.has(key)) byKind.called.push(key);
+    // The reflection counts any call as a reference; one that only failed is not.
+    else if (named.has(key) && !calledAndFailed.has(key)) byKind.referenced.push(key);
+    else byKind.unused.push(key);
+  }
+  return (['called', 'referenced', 'unused'] as const)
+    .filter((kind) => byKind[kind].length > 0)
+    .map((kind) => ({ kind, query, keys: byKind[kind] }));
 }
 
 /** The agent items a plan sent. */

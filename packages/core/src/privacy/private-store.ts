@@ -134,6 +134,16 @@ export class PrivateSessionStore implements Store {
     return this.#persistent.putDocument(key, value);
   }
 
+  async updateDocument(
+    key: string,
+    update: (current: JsonValue | undefined) => JsonValue,
+  ): Promise<JsonValue> {
+    if (this.#persistent.updateDocument) return this.#persistent.updateDocument(key, update);
+    const written = update(await this.#persistent.getDocument(key));
+    await this.#persistent.putDocument(key, written);
+    return written;
+  }
+
   subscribe(listener: (event: StoreEvent) => void): () => void {
     this.#listeners.add(listener);
     return () => this.#listeners.delete(listener);

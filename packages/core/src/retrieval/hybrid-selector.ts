@@ -1,4 +1,4 @@
-import type { Catalog, CatalogItem, ItemKey } from '../catalog/index.js';
+import type { Catalog, CatalogItem, ItemKey, JsonValue } from '../catalog/index.js';
 import type { Embedder } from '../embeddings/index.js';
 import { hashString } from '../hash/index.js';
 import type { DocumentStore, EmbeddingCache } from '../store/index.js';
@@ -65,6 +65,8 @@ export interface HybridSelector extends AgentSelector {
   warm(catalog: Catalog): Promise<PathStatus>;
   /** Resolves once recorded evidence is in the store. */
   flush(): Promise<void>;
+  exportLearning(): Promise<JsonValue | null>;
+  resetLearning(): Promise<void>;
 }
 
 interface CatalogState {
@@ -318,7 +320,11 @@ export function createHybridSelector(options: HybridSelectorOptions = {}): Hybri
               vectorScore: vectorScore === null ? null : round(vectorScore),
               fusedScore: round(fused),
               learned: evidence
-                ? { boost: round(final - fused), evidence: evidence.evidence.slice(0, 5) }
+                ? {
+                    boost: round(final - fused),
+                    evidence: evidence.evidence.slice(0, 5),
+                    uses: evidence.uses,
+                  }
                 : null,
             }),
           });
@@ -391,6 +397,14 @@ export function createHybridSelector(options: HybridSelectorOptions = {}): Hybri
     flush(): Promise<void> {
       // Nothing was recorded before learning loaded, so there is nothing to write.
       return learningLoaded?.then((learning) => learning.flush()) ?? Promise.resolve();
+    },
+
+    async exportLearning(): Promise<JsonValue | null> {
+      return loadLearning ? (await loadLearning()).export() : null;
+    },
+
+    async resetLearning(): Promise<void> {
+      if (loadLearning) await (await loadLearning()).reset();
     },
   };
 }

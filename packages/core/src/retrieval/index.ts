@@ -11,7 +11,14 @@ export {
 } from './fusion.js';
 export { createHybridSelector, type HybridSelector, type HybridSelectorOptions } from './hybrid-selector.js';
 export { DEFAULT_FIELD_WEIGHTS, type FieldWeights } from './item-text.js';
-export type { LearnedEvidence, LearnedScore, LearningOptions, UseEvent } from './learning.js';
+export type {
+  LearnedEvidence,
+  LearnedScore,
+  LearningOptions,
+  UseEvent,
+  UseKind,
+  UseTally,
+} from './learning.js';
 export { createLexicalSelector, type LexicalSelector } from './lexical-selector.js';
 export { createTokenizer, stem, type TokenizerOptions, tokenize } from './tokenize.js';
 export { topK } from './top-k.js';

@@ -14,8 +14,8 @@ function scores(memory: UseMemory, query: string): Map<string, LearnedScore> {
 describe('UseMemory', () => {
   test('evidence ties query terms to items; distinctive terms count more than common ones', () => {
     const memory = new UseMemory();
-    memory.record({ kind: 'included', query: 'find a flight to Paris', keys: ['tool:t:flights'] });
-    memory.record({ kind: 'included', query: 'find a hotel in Paris', keys: ['tool:t:hotels'] });
+    memory.record({ kind: 'called', query: 'find a flight to Paris', keys: ['tool:t:flights'] });
+    memory.record({ kind: 'called', query: 'find a hotel in Paris', keys: ['tool:t:hotels'] });
     memory.record({ kind: 'pinned', query: 'find cheap flight tickets', keys: ['tool:t:flights'] });
     const flight = scores(memory, 'flight tickets');
     expect(flight.get('tool:t:flights')?.score).toBeGreaterThan(0);
@@ -29,8 +29,8 @@ describe('UseMemory', () => {
 
   test('removal is evidence against; enough of it turns the score negative', () => {
     const memory = new UseMemory();
-    memory.record({ kind: 'included', query: 'weather in Oslo', keys: ['tool:t:weather'] });
-    memory.record({ kind: 'included', query: 'rain tomorrow', keys: ['tool:t:other'] });
+    memory.record({ kind: 'called', query: 'weather in Oslo', keys: ['tool:t:weather'] });
+    memory.record({ kind: 'called', query: 'rain tomorrow', keys: ['tool:t:other'] });
     memory.record({ kind: 'removed', query: 'weather in Oslo', keys: ['tool:t:weather'] });
     expect(scores(memory, 'weather Oslo').get('tool:t:weather')?.score).toBeLessThan(0);
   });
@@ -40,8 +40,8 @@ describe('UseMemory', () => {
       fc.property(
         fc.array(
           fc.record({
-            kind: fc.constantFrom('included', 'pinned', 'removed') as fc.Arbitrary<
-              'included' | 'pinned' | 'removed'
+            kind: fc.constantFrom('called', 'pinned', 'removed') as fc.Arbitrary<
+              'called' | 'pinned' | 'removed'
             >,
             query: fc
               .array(fc.constantFrom('alpha', 'beta', 'gamma', 'delta', 'omega', 'sigma'), {
@@ -85,11 +85,22 @@ describe('UseMemory', () => {
     const copy = new UseMemory();
     copy.load(JSON.parse(JSON.stringify(memory.toJson())));
     expect(scores(copy, 'German')).toEqual(scores(memory, 'German'));
-    expect(() => copy.load({ version: 1, seq: 1, pairs: [['term', 'key', 'heavy', 1]] })).toThrow(
-      CorruptRecordError,
+    expect(() =>
+      copy.load({ version: 2, seq: 1, pairs: [['term', 'key', 'heavy', 1]], tallies: [] }),
+    ).toThrow(CorruptRecordError);
+    expect(() => copy.load({ version: 2, seq: 1, pairs: [], tallies: [['key', 'included', 1]] })).toThrow(
+      /tally 0 is not \[key, kind, weight\]/,
     );
     expect(() => copy.load({ version: 99, seq: 1, pairs: [] })).toThrow(/unknown version 99/);
     expect(scores(copy, 'German')).toEqual(scores(memory, 'German'));
+  });
+
+  test('a document learned from inclusion alone (version 1) is dropped, not trusted', () => {
+    const memory = new UseMemory();
+    memory.record({ kind: 'pinned', query: 'translate to German', keys: ['tool:t:translate'] });
+    memory.load({ version: 1, seq: 9, pairs: [['german', 'tool:t:other', 5, 9]] });
+    expect(memory.size).toBe(0);
+    expect(scores(memory, 'German').size).toBe(0);
   });
 });
 
@@ -98,7 +109,7 @@ describe('PersistedUseMemory', () => {
     const store = new MemoryStore();
     const first = new PersistedUseMemory(store);
     await first.record({ kind: 'pinned', query: 'convert currency', keys: ['tool:t:fx'] });
-    await first.record({ kind: 'included', query: 'euro to dollar', keys: ['tool:t:fx'] });
+    await first.record({ kind: 'called', query: 'euro to dollar', keys: ['tool:t:fx'] });
     await first.flush();
     expect(await store.getDocument('ctxkit.retrieval.learned')).toEqual(first.memory.toJson());
     const second = new PersistedUseMemory(store);
@@ -109,19 +120,20 @@ describe('PersistedUseMemory', () => {
   test('a burst of evidence is written once, after the delay', async () => {
     const store = new MemoryStore();
     const writes: unknown[] = [];
-    const put = store.putDocument.bind(store);
-    store.putDocument = (key, value) => {
-      writes.push(value);
-      return put(key, value);
+    const update = store.updateDocument.bind(store);
+    store.updateDocument = async (key, change) => {
+      const written = await update(key, change);
+      writes.push(written);
+      return written;
     };
     const memory = new PersistedUseMemory(store, { writeDelayMs: 20 });
     for (const query of ['one alpha', 'two beta', 'three gamma'])
-      await memory.record({ kind: 'included', query, keys: ['tool:t:x'] });
+      await memory.record({ kind: 'called', query, keys: ['tool:t:x'] });
     expect(writes).toEqual([]);
     await new Promise((resolve) => setTimeout(resolve, 60));
     await memory.flush();
     expect(writes).toEqual([memory.memory.toJson()]);
-    await memory.record({ kind: 'included', query: 'four delta', keys: ['tool:t:x'] });
+    await memory.record({ kind: 'called', query: 'four delta', keys: ['tool:t:x'] });
     await memory.flush();
     expect(writes).toHaveLength(2);
     expect(await store.getDocument('ctxkit.retrieval.learned')).toEqual(memory.memory.toJson());
@@ -146,7 +158,7 @@ describe('PersistedUseMemory', () => {
 
   test('a corrupt stored document is reported and learning starts empty', async () => {
     const store = new MemoryStore();
-    await store.putDocument('ctxkit.retrieval.learned', { version: 1, seq: 'x', pairs: [] });
+    await store.putDocument('ctxkit.retrieval.learned', { version: 2, seq: 'x', pairs: [], tallies: [] });
     const reported: unknown[] = [];
     const original = (globalThis as { reportError?: unknown }).reportError;
     (globalThis as { reportError?: unknown }).reportError = (error: unknown) => reported.push(error);

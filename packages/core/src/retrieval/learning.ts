@@ -4,22 +4,56 @@ import type { DocumentStore } from '../store/index.js';
 import { tokenize } from './tokenize.js';
 
 /**
- * What people did with an agent item after a message: it was sent with a turn they committed (weak evidence: the
- * model used it and nobody objected), they pinned it (strong), or they removed it (strong, against).
+ * Evidence of use about an agent item and the user message it was sent for. Inclusion alone is never evidence:
+ * what a plan sent is judged by what happened to it.
+ *
+ * - `called`: the model called the tool, and the call did not fail;
+ * - `referenced`: the reply referenced the item (its name, path or a code-like term of it);
+ * - `pinned` / `accepted`: the user pinned it, or accepted it as a suggested pin;
+ * - `unused`: it was sent and none of the above happened (weak, and bounded: it alone never buries an item);
+ * - `removed` / `not-relevant`: the user removed it from the session or marked it not relevant here.
  */
-export type UseEvent = {
-  readonly kind: 'included' | 'pinned' | 'removed';
+export type UseKind = 'called' | 'referenced' | 'pinned' | 'accepted' | 'unused' | 'removed' | 'not-relevant';
+
+export interface UseEvent {
+  readonly kind: UseKind;
   /** The user message the evidence is about. */
   readonly query: string;
   readonly keys: readonly ItemKey[];
-};
+}
 
-/** How much each kind of evidence moves a (term → item) weight. */
-export const USE_WEIGHTS: Readonly<Record<UseEvent['kind'], number>> = Object.freeze({
-  included: 0.5,
+export const USE_KINDS: readonly UseKind[] = [
+  'called',
+  'referenced',
+  'pinned',
+  'accepted',
+  'unused',
+  'removed',
+  'not-relevant',
+];
+
+/** How much each kind of evidence moves a (term → item) weight, before it is spread over the query's terms. */
+export const USE_WEIGHTS: Readonly<Record<UseKind, number>> = Object.freeze({
+  called: 1,
+  referenced: 0.5,
   pinned: 2,
+  accepted: 2,
+  unused: -0.2,
   removed: -2,
+  'not-relevant': -2,
 });
+
+/**
+ * `unused` lowers a (term → item) weight no further than this: an item that was sent and not used, however often,
+ * ends slightly below an item never seen, and one use lifts it again. Only what the user says can push it lower.
+ */
+export const UNUSED_FLOOR = -0.25;
+
+/** The evidence of one kind an item has gathered, summed over its terms: what moved it and by how much. */
+export interface UseTally {
+  readonly kind: UseKind;
+  readonly weight: number;
+}
 
 export interface LearnedEvidence {
   /** The query term and the accumulated weight it carries for the item (negative: the item was removed). */
@@ -32,6 +66,8 @@ export interface LearnedScore {
   readonly score: number;
   /** The query terms that carried evidence for the item, strongest first. */
   readonly evidence: readonly LearnedEvidence[];
+  /** Every kind of evidence the item has gathered, strongest first: what moved it, and by how much. */
+  readonly uses: readonly UseTally[];
 }
 
 export interface LearningOptions {
@@ -53,7 +89,12 @@ interface Pair {
   seq: number;
 }
 
-const DOCUMENT_VERSION = 1;
+/**
+ * Version 2 learns from evidence of use. Version 1 documents were learned from inclusion alone (every item a plan
+ * sent counted as used), which reinforced retrieval's own mistakes: they are dropped on load, not converted.
+ */
+const DOCUMENT_VERSION = 2;
+const INCLUSION_ONLY_VERSION = 1;
 
 /**
  * (query term → item) evidence learned from use, on the device. Memory is bounded by `maxPairs` (measured: about
@@ -73,6 +114,8 @@ export class UseMemory {
   readonly #byTerm = new Map<string, Map<ItemKey, Pair>>();
   /** item → number of terms with evidence for it */
   readonly #termsPerItem = new Map<ItemKey, number>();
+  /** item → kind → the evidence of that kind it gathered (each event's full weight), for provenance */
+  readonly #tallies = new Map<ItemKey, Map<UseKind, number>>();
   #pairs = 0;
   #seq = 0;
 
@@ -92,14 +135,34 @@ export class UseMemory {
   }
 
   record(event: UseEvent): void {
-    const delta = USE_WEIGHTS[event.kind];
+    const weight = USE_WEIGHTS[event.kind];
     const terms = [...new Set(this.#tokenize(event.query))];
-    if (terms.length === 0) return;
+    if (terms.length === 0 || weight === undefined) return;
     this.#seq++;
+    const delta = weight / Math.sqrt(terms.length);
     for (const key of new Set(event.keys)) {
-      for (const term of terms) this.#add(term, key, delta / Math.sqrt(terms.length), this.#seq);
+      for (const term of terms) this.#add(term, key, delta, this.#seq, event.kind === 'unused');
+      this.#tally(key, event.kind, weight);
     }
     if (this.#pairs > this.maxPairs) this.#evict();
+  }
+
+  /** The evidence an item has gathered, by kind, strongest first. */
+  usesOf(key: ItemKey): UseTally[] {
+    const tallies = this.#tallies.get(key);
+    if (!tallies) return [];
+    return [...tallies]
+      .map(([kind, weight]) => ({ kind, weight: round(weight) }))
+      .sort((a, b) => Math.abs(b.weight) - Math.abs(a.weight) || (a.kind < b.kind ? -1 : 1));
+  }
+
+  #tally(key: ItemKey, kind: UseKind, weight: number): void {
+    let tallies = this.#tallies.get(key);
+    if (!tallies) {
+      tallies = new Map();
+      this.#tallies.set(key, tallies);
+    }
+    tallies.set(kind, (tallies.get(kind) ?? 0) + weight);
   }
 
   /** Scores every item with evidence for `terms` (distinct, tokenized) into `into`. */
@@ -125,7 +188,7 @@ export class UseMemory {
     for (const [key, { sum, evidence }] of sums) {
       if (sum === 0) continue;
       evidence.sort((a, b) => Math.abs(b.weight) - Math.abs(a.weight) || (a.term < b.term ? -1 : 1));
-      into.set(key, { score: sum / (Math.abs(sum) + this.scale * maxIdf), evidence });
+      into.set(key, { score: sum / (Math.abs(sum) + this.scale * maxIdf), evidence, uses: this.usesOf(key) });
     }
   }
 
@@ -133,7 +196,18 @@ export class UseMemory {
     const pairs: JsonValue[] = [];
     for (const [term, byItem] of this.#byTerm)
       for (const [key, { weight, seq }] of byItem) pairs.push([term, key, weight, seq]);
-    return { version: DOCUMENT_VERSION, seq: this.#seq, pairs };
+    const tallies: JsonValue[] = [];
+    for (const [key, byKind] of this.#tallies)
+      for (const [kind, weight] of byKind) tallies.push([key, kind, weight]);
+    return { version: DOCUMENT_VERSION, seq: this.#seq, pairs, tallies };
+  }
+
+  /** Forgets everything learned. */
+  clear(): void {
+    this.#byTerm.clear();
+    this.#termsPerItem.clear();
+    this.#tallies.clear();
+    this.#pairs = 0;
   }
 
   /**
@@ -141,18 +215,25 @@ export class UseMemory {
    * is wrong, and leaves memory as it was.
    */
   load(value: JsonValue): void {
+    if (isInclusionOnly(value)) {
+      this.clear();
+      return;
+    }
     const problem = malformed(value);
     if (problem !== null) throw new CorruptRecordError(`learned evidence '${this.documentKey}'`, problem);
-    const { pairs, seq } = value as { pairs: [string, ItemKey, number, number][]; seq: number };
-    this.#byTerm.clear();
-    this.#termsPerItem.clear();
-    this.#pairs = 0;
+    const { pairs, seq, tallies } = value as {
+      pairs: [string, ItemKey, number, number][];
+      seq: number;
+      tallies: [ItemKey, UseKind, number][];
+    };
+    this.clear();
     this.#seq = seq;
-    for (const [term, key, weight, at] of pairs) this.#add(term, key, weight, at);
+    for (const [term, key, weight, at] of pairs) this.#add(term, key, weight, at, false);
+    for (const [key, kind, weight] of tallies) this.#tally(key, kind, weight);
     if (this.#pairs > this.maxPairs) this.#evict();
   }
 
-  #add(term: string, key: ItemKey, delta: number, seq: number): void {
+  #add(term: string, key: ItemKey, delta: number, seq: number, bounded: boolean): void {
     let byItem = this.#byTerm.get(term);
     if (!byItem) {
       byItem = new Map();
@@ -160,13 +241,16 @@ export class UseMemory {
     }
     const pair = byItem.get(key);
     if (pair) {
-      pair.weight += delta;
+      // Bounded evidence lowers a weight no further than the floor, and never raises one already below it.
+      pair.weight = bounded
+        ? Math.max(pair.weight + delta, Math.min(pair.weight, UNUSED_FLOOR))
+        : pair.weight + delta;
       pair.seq = Math.max(pair.seq, seq);
       if (pair.weight === 0) this.#remove(term, key);
       return;
     }
     if (delta === 0) return;
-    byItem.set(key, { weight: delta, seq });
+    byItem.set(key, { weight: bounded ? Math.max(delta, UNUSED_FLOOR) : delta, seq });
     this.#termsPerItem.set(key, (this.#termsPerItem.get(key) ?? 0) + 1);
     this.#pairs++;
   }
@@ -176,8 +260,10 @@ export class UseMemory {
     if (!byItem?.delete(key)) return;
     if (byItem.size === 0) this.#byTerm.delete(term);
     const left = (this.#termsPerItem.get(key) ?? 1) - 1;
-    if (left === 0) this.#termsPerItem.delete(key);
-    else this.#termsPerItem.set(key, left);
+    if (left === 0) {
+      this.#termsPerItem.delete(key);
+      this.#tallies.delete(key);
+    } else this.#termsPerItem.set(key, left);
     this.#pairs--;
   }
 
@@ -192,11 +278,31 @@ export class UseMemory {
   }
 }
 
+function isInclusionOnly(value: JsonValue): boolean {
+  return (
+    value !== null &&
+    typeof value === 'object' &&
+    !Array.isArray(value) &&
+    value.version === INCLUSION_ONLY_VERSION
+  );
+}
+
 function malformed(value: JsonValue): string | null {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return 'not an object';
   if (value.version !== DOCUMENT_VERSION) return `unknown version ${JSON.stringify(value.version)}`;
-  const { pairs, seq } = value;
-  if (!Array.isArray(pairs) || typeof seq !== 'number') return 'pairs or seq missing';
+  const { pairs, seq, tallies } = value;
+  if (!Array.isArray(pairs) || typeof seq !== 'number' || !Array.isArray(tallies))
+    return 'pairs, tallies or seq missing';
+  for (const [i, tally] of tallies.entries()) {
+    if (
+      !Array.isArray(tally) ||
+      typeof tally[0] !== 'string' ||
+      !USE_KINDS.includes(tally[1] as UseKind) ||
+      typeof tally[2] !== 'number' ||
+      !Number.isFinite(tally[2])
+    )
+      return `tally ${i} is not [key, kind, weight]`;
+  }
   for (const [i, pair] of pairs.entries()) {
     if (
       !Array.isArray(pair) ||
@@ -223,14 +329,18 @@ function round(value: number): number {
  */
 export class PersistedUseMemory {
   readonly memory: UseMemory;
+  readonly #options: LearningOptions;
   readonly #store: DocumentStore | undefined;
   readonly #delay: number;
   #loading: Promise<void> | undefined;
   #saving: Promise<void> = Promise.resolve();
   #timer: ReturnType<typeof setTimeout> | undefined;
+  /** Recorded here and not yet stored: what a save adds to the stored document. */
+  #pending: UseEvent[] = [];
 
   constructor(store: DocumentStore | undefined, options: LearningOptions = {}) {
     this.memory = new UseMemory(options);
+    this.#options = options;
     this.#store = store;
     this.#delay = Math.max(0, options.writeDelayMs ?? 1_000);
   }
@@ -254,7 +364,9 @@ export class PersistedUseMemory {
   async record(event: UseEvent): Promise<void> {
     await this.ready();
     this.memory.record(event);
-    if (!this.#store || this.#timer !== undefined) return;
+    if (!this.#store) return;
+    this.#pending.push(event);
+    if (this.#timer !== undefined) return;
     this.#timer = setTimeout(() => {
       this.#timer = undefined;
       this.#save().catch(reportError);
@@ -265,18 +377,74 @@ export class PersistedUseMemory {
 
   /** Writes pending evidence now; resolves when everything recorded so far is stored. */
   flush(): Promise<void> {
-    if (this.#timer === undefined) return this.#saving;
-    clearTimeout(this.#timer);
-    this.#timer = undefined;
+    if (this.#timer !== undefined) {
+      clearTimeout(this.#timer);
+      this.#timer = undefined;
+    }
     return this.#save();
   }
 
+  /** Everything learned, as the stored document (JSON). */
+  async export(): Promise<JsonValue> {
+    await this.ready();
+    return this.memory.toJson();
+  }
+
+  /** Forgets everything learned, here and in the store. */
+  async reset(): Promise<void> {
+    await this.ready();
+    if (this.#timer !== undefined) clearTimeout(this.#timer);
+    this.#timer = undefined;
+    this.#pending = [];
+    this.memory.clear();
+    const store = this.#store;
+    if (!store) return;
+    this.#saving = this.#saving
+      .catch(() => undefined)
+      .then(() => store.putDocument(this.memory.documentKey, this.memory.toJson()));
+    await this.#saving;
+  }
+
+  /**
+   * Adds this engine's new evidence to the document as stored now, not as it was loaded: another tab learning at the
+   * same time keeps what it stored. Then this memory becomes the merged whole, plus what was recorded meanwhile.
+   */
   #save(): Promise<void> {
     const store = this.#store;
     if (!store) return this.#saving;
     this.#saving = this.#saving
       .catch(() => undefined)
-      .then(() => store.putDocument(this.memory.documentKey, this.memory.toJson()));
+      .then(async () => {
+        const events = this.#pending;
+        if (events.length === 0) return;
+        this.#pending = [];
+        const key = this.memory.documentKey;
+        const merge = (stored: JsonValue | undefined): JsonValue => {
+          const merged = new UseMemory(this.#options);
+          try {
+            if (stored !== undefined) merged.load(stored);
+          } catch (error) {
+            reportError(error);
+          }
+          for (const event of events) merged.record(event);
+          return merged.toJson();
+        };
+        let document: JsonValue;
+        try {
+          document = store.updateDocument
+            ? await store.updateDocument(key, merge)
+            : await (async () => {
+                const merged = merge(await store.getDocument(key));
+                await store.putDocument(key, merged);
+                return merged;
+              })();
+        } catch (error) {
+          this.#pending = [...events, ...this.#pending];
+          throw error;
+        }
+        this.memory.load(document);
+        for (const event of this.#pending) this.memory.record(event);
+      });
     return this.#saving;
   }
 }

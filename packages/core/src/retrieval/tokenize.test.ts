@@ -31,7 +31,8 @@ describe('tokenize', () => {
       'snak',
     ]);
     expect(tokenize('How do I run queries?')).toEqual(['run', 'query']);
-    expect(tokenize('Grüße, 東京')).toEqual(['grüß', '東京']);
+    // The stemmer is English-only: other words are kept whole.
+    expect(tokenize('Grüße, 東京')).toEqual(['grüße', '東京']);
   });
 
   test('the forms a word takes meet on one stem', () => {

@@ -50,10 +50,39 @@ function spaceIdentifiers(text: string): string {
   return text.replace(/([\p{Ll}\p{N}])(\p{Lu})/gu, '$1 $2').replace(/(\p{Lu}+)(\p{Lu}\p{Ll})/gu, '$1 $2');
 }
 
+/** Scripts written without spaces between words: their runs are split into words by `Intl.Segmenter`. */
+const UNSPACED =
+  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
+/** English words the stemmer may change; words of other scripts and accented words are kept as they are. */
+const STEMMABLE = /^[a-z0-9]+$/;
+
+type WordSplitter = (run: string) => string[];
+
+let platformSplitter: WordSplitter | null | undefined;
+
+/** `Intl.Segmenter`'s word boundaries, where the platform has it (browsers, Node with ICU); else null. */
+function segmenterSplitter(): WordSplitter | null {
+  if (platformSplitter !== undefined) return platformSplitter;
+  const Segmenter = (Intl as { Segmenter?: typeof Intl.Segmenter }).Segmenter;
+  if (typeof Segmenter !== 'function') return (platformSplitter = null);
+  const segmenter = new Segmenter(undefined, { granularity: 'word' });
+  platformSplitter = (run) => {
+    const words: string[] = [];
+    for (const { segment, isWordLike } of segmenter.segment(run)) if (isWordLike) words.push(segment);
+    return words;
+  };
+  return platformSplitter;
+}
+
 export interface TokenizerOptions {
+  /**
+   * Split runs of scripts written without spaces (Chinese, Japanese, Thai, Lao, Khmer, Burmese) into words with
+   * `Intl.Segmenter`. Default true where the platform has it; without it, or with `false`, such a run is one term.
+   */
+  readonly segmentWords?: boolean;
   /** Split camelCase and PascalCase words. Default true (other separators always split). */
   readonly splitIdentifiers?: boolean;
-  /** Default `stem`; `false` keeps words whole. */
+  /** Default `stem`, applied to English words (a–z, digits) only; `false` keeps words whole. */
   readonly stem?: ((word: string) => string) | false;
   /** Default: the built-in list; `false` keeps every word. */
   readonly stopWords?: ReadonlySet<string> | false;
@@ -67,11 +96,22 @@ export function createTokenizer(options: TokenizerOptions = {}): (text: string) 
   const stemmer = options.stem === undefined ? stem : options.stem;
   const stopWords = options.stopWords === undefined ? STOP_WORDS : options.stopWords;
   const minLength = options.minLength ?? 2;
+  const segment = options.segmentWords === false ? null : segmenterSplitter();
+  const add = (terms: string[], word: string) => {
+    if (word.length < minLength || (stopWords !== false && stopWords.has(word))) return;
+    terms.push(stemmer && STEMMABLE.test(word) ? stemmer(word) : word);
+  };
   return (text) => {
     const terms: string[] = [];
-    for (const raw of (split ? spaceIdentifiers(text) : text).toLowerCase().split(/[^\p{L}\p{N}]+/u)) {
-      if (raw.length < minLength || raw === '' || (stopWords !== false && stopWords.has(raw))) continue;
-      terms.push(stemmer ? stemmer(raw) : raw);
+    // Combining marks belong to their word (Thai vowels, Devanagari signs), so they never split one.
+    for (const raw of (split ? spaceIdentifiers(text) : text).toLowerCase().split(/[^\p{L}\p{N}\p{M}]+/u)) {
+      if (raw === '') continue;
+      if (segment && UNSPACED.test(raw)) {
+        // A word of these scripts is often one character: keep every word the segmenter finds.
+        for (const word of segment(raw))
+          if (UNSPACED.test(word)) terms.push(word);
+          else add(terms, word);
+      } else add(terms, raw);
     }
     return terms;
   };

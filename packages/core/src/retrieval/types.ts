@@ -1,6 +1,6 @@
-import type { Catalog, ItemKey } from '../catalog/index.js';
+import type { Catalog, ItemKey, JsonValue } from '../catalog/index.js';
 import type { ContextMode } from '../session/index.js';
-import type { LearnedEvidence, UseEvent } from './learning.js';
+import type { LearnedEvidence, UseEvent, UseTally } from './learning.js';
 import type { ActivityEvent, TriggerKind } from './triggers.js';
 
 export interface SelectionRequest {
@@ -39,8 +39,15 @@ export interface RetrievalHit {
     readonly vectorScore?: number | null;
     /** The fused score of the two paths, before learning and the trigger's relevance. */
     readonly fusedScore?: number;
-    /** What learning from use changed: the evidence and the boost (negative: evidence against). */
-    readonly learned?: { readonly boost: number; readonly evidence: readonly LearnedEvidence[] } | null;
+    /**
+     * What learning from use changed: the boost (negative: evidence against), the query terms that carried it, and
+     * the item's evidence by kind (`called`, `referenced`, `unused`, `not-relevant`, …) with its weight.
+     */
+    readonly learned?: {
+      readonly boost: number;
+      readonly evidence: readonly LearnedEvidence[];
+      readonly uses?: readonly UseTally[];
+    } | null;
   };
 }
 
@@ -91,8 +98,14 @@ export interface RetrievalSet {
 export interface AgentSelector {
   readonly name: string;
   select(request: SelectionRequest): RetrievalSet | Promise<RetrievalSet>;
-  /** Evidence of use (committed, pinned, removed) for learning; sessions call it when it exists. */
+  /** Evidence of use (called, referenced, unused, pinned, removed, not relevant); sessions call it when it exists. */
   recordUse?(event: UseEvent): void | Promise<void>;
+  /** Everything learned from use, as JSON (null when the selector does not learn). */
+  exportLearning?(): Promise<JsonValue | null>;
+  /** Forgets everything learned from use, in memory and in the store. */
+  resetLearning?(): Promise<void>;
+  /** Resolves once the evidence recorded so far is in the store. */
+  flush?(): Promise<void>;
   /** Host activity (a file opened or edited) that the next selections take into account. */
   observeActivity?(event: ActivityEvent): void;
   /**

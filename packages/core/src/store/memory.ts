@@ -126,6 +126,15 @@ export class MemoryStore implements Store {
     this.#documents.set(key, structuredClone(value));
   }
 
+  async updateDocument(
+    key: string,
+    update: (current: JsonValue | undefined) => JsonValue,
+  ): Promise<JsonValue> {
+    const written = structuredClone(update(this.#documents.get(key)));
+    this.#documents.set(key, written);
+    return structuredClone(written);
+  }
+
   subscribe(listener: (event: StoreEvent) => void): () => void {
     this.#listeners.add(listener);
     return () => this.#listeners.delete(listener);

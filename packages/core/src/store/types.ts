@@ -75,6 +75,12 @@ export interface EmbeddingCache {
 export interface DocumentStore {
   getDocument(key: string): Promise<JsonValue | undefined>;
   putDocument(key: string, value: JsonValue): Promise<void>;
+  /**
+   * Replaces a document with `update(current)` in one atomic step, so two tabs updating it at once both keep their
+   * change (IndexedDB: one readwrite transaction). `update` is synchronous and may run again. Resolves to what was
+   * written. Optional: without it, callers read and then write.
+   */
+  updateDocument?(key: string, update: (current: JsonValue | undefined) => JsonValue): Promise<JsonValue>;
 }
 
 /**

@@ -427,6 +427,22 @@ export class IdbStore implements Store {
     });
   }
 
+  async updateDocument(
+    key: string,
+    update: (current: JsonValue | undefined) => JsonValue,
+  ): Promise<JsonValue> {
+    let written: JsonValue = null;
+    await this.#write([STORES.documents], `document ${key}`, async (tx) => {
+      const documents = tx.objectStore(STORES.documents);
+      const raw = await documents.get(key);
+      const current =
+        raw === undefined ? undefined : checkRow<DocumentRow>(raw, `document ${key}`, checks.document).value;
+      written = update(current);
+      await documents.put({ v: RECORD_FORMAT, key, value: written } satisfies DocumentRow);
+    });
+    return written;
+  }
+
   // ── export, import, delete everything ─────────────────────────────────────────────────────────────────────
 
   /** Everything stored, as JSON-ready data (see StoreExport). Unreadable records fail it, naming them. */
