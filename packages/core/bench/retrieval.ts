@@ -17,6 +17,7 @@ import {
   MemoryStore,
 } from '../src/index.js';
 import { HashedBagEmbedder } from '../src/retrieval/retrieval.fixtures.js';
+import { learningCurve, learningLoopFolds } from './learning-loop.js';
 import { loadAverage, machineInfo } from './machine.js';
 import { loadMetaTool, type Quality, quality } from './metatool.js';
 import { miniSearch, orama, type Peer } from './peers.js';
@@ -45,34 +46,6 @@ async function peerRankings(peer: Peer): Promise<string[][]> {
   const rankings: string[][] = [];
   for (const { query } of queries) rankings.push(await peer.rank(query));
   return rankings;
-}
-
-const mean = (values: readonly Quality[]): Quality => ({
-  queries: values.reduce((sum, value) => sum + value.queries, 0),
-  recallAt1: values.reduce((sum, value) => sum + value.recallAt1, 0) / values.length,
-  recallAt5: values.reduce((sum, value) => sum + value.recallAt5, 0) / values.length,
-  mrrAt10: values.reduce((sum, value) => sum + value.mrrAt10, 0) / values.length,
-});
-
-/**
- * Learning from use, two-fold: evidence from one half of the dev queries (each recorded as its right tool having
- * been sent with a committed turn, the weakest kind of evidence), the score from the other half, then the halves
- * swapped; the figures are the mean of the two folds. The same halves are scored without learning for comparison.
- */
-async function learningFolds(options: Omit<HybridSelectorOptions, 'learning'>) {
-  const halves = [0, 1].map((parity) => queries.filter((_, i) => i % 2 === parity));
-  const without: Quality[] = [];
-  const withEvidence: Quality[] = [];
-  for (const fold of [0, 1]) {
-    const train = halves[fold] as typeof queries;
-    const test = halves[1 - fold] as typeof queries;
-    const testAnswers = test.map((entry) => entry.key);
-    without.push(quality(await rankAll(createHybridSelector(options), test), testAnswers));
-    const learner = createHybridSelector(options);
-    for (const { query, key } of train) await learner.recordUse({ kind: 'included', query, keys: [key] });
-    withEvidence.push(quality(await rankAll(learner, test), testAnswers));
-  }
-  return { without: mean(without), with: mean(withEvidence) };
 }
 
 /** How often the top hit is right, by its score: what the similarity people see means on this data. */
@@ -171,9 +144,9 @@ async function main(): Promise<void> {
   for (const [name, options] of Object.entries(variants)) {
     ctxkit[name] = quality(await rankAll(createHybridSelector(options), queries), answers);
   }
-  log('quality: learning from use (two folds)');
-  const learningLexical = await learningFolds({});
-  const learningHybrid = await learningFolds({ embedder });
+  log('quality: learning from use, the engine loop (two folds), and the curve by 500 turns');
+  const loop = await learningLoopFolds(catalog, queries);
+  const curve = await learningCurve(catalog, queries);
 
   log('quality: MiniSearch and Orama');
   const peers: Peer[] = [
@@ -252,11 +225,23 @@ async function main(): Promise<void> {
       ctxkit: Object.fromEntries(Object.entries(ctxkit).map(([name, value]) => [name, roundQuality(value)])),
       learningFromUse: {
         protocol:
-          'two folds: evidence (kind "included", the right tool) from the even/odd dev queries, scored on the other half; mean of both folds',
-        lexical: { without: roundQuality(learningLexical.without), with: roundQuality(learningLexical.with) },
-        withTestDoubleVectors: {
-          without: roundQuality(learningHybrid.without),
-          with: roundQuality(learningHybrid.with),
+          'engine loop: each dev query is a turn in a new session (light mode); the model calls the right tool when ' +
+          'the plan sent it, else answers without tools; learn on the even (odd) queries, rank the odd (even) ones ' +
+          'with the same selector; mean of both folds. Oracle: the right tool recorded as called for every query.',
+        withoutLearning: roundQuality(loop.withoutLearning),
+        engineLoop: roundQuality(loop.engineLoop),
+        oracle: roundQuality(loop.oracle),
+        learningTurns: {
+          rightToolSent: round(loop.learningTurns.rightSent, 3),
+          wasteOfAgentTokens: round(loop.learningTurns.waste, 3),
+        },
+        withoutLearningTurns: {
+          rightToolSent: round(loop.withoutLearningTurns.rightSent, 3),
+          wasteOfAgentTokens: round(loop.withoutLearningTurns.waste, 3),
+        },
+        rightToolSentBy500Turns: {
+          withLearning: curve.withLearning.map((value) => round(value, 3)),
+          withoutLearning: curve.withoutLearning.map((value) => round(value, 3)),
         },
       },
       peers: Object.fromEntries(

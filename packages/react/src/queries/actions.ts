@@ -2,6 +2,7 @@ import type {
   Catalog,
   CatalogInput,
   ContextMode,
+  FeedbackVerdict,
   ItemRef,
   LeaseScope,
   Pin,
@@ -28,6 +29,12 @@ export interface SessionActions {
   /** A stored suggestion becomes a normal pin (sticky unless `options` say otherwise). */
   readonly acceptSuggestion: UseMutationResult<Pin, Error, { suggestionId: string; options?: PinOptions }>;
   readonly dismissSuggestion: UseMutationResult<void, Error, string>;
+  /** The user's verdict on an agent item a reply was given (`session.feedback`): retrieval learns from it. */
+  readonly feedback: UseMutationResult<
+    void,
+    Error,
+    { messageId: string; item: ItemRef; verdict: FeedbackVerdict }
+  >;
 }
 
 export function useSessionActions(sessionId: string): SessionActions {
@@ -53,6 +60,14 @@ export function useSessionActions(sessionId: string): SessionActions {
       ),
     ),
     dismissSuggestion: useMutation(withSession((session, id: string) => session.dismissSuggestion(id))),
+    feedback: useMutation(
+      withSession(
+        (
+          session,
+          { messageId, item, verdict }: { messageId: string; item: ItemRef; verdict: FeedbackVerdict },
+        ) => session.feedback(messageId, item, verdict),
+      ),
+    ),
   };
 }
 

@@ -9,4 +9,4 @@ export {
   type DetailSectionId,
   type ExcludedDetail,
 } from './model.js';
-export { useContextDetails } from './parts.js';
+export { type NotRelevantProps, useContextDetails } from './parts.js';

@@ -1,6 +1,6 @@
 import { createContext, type HTMLAttributes, type ReactNode, useContext, useMemo } from 'react';
 import { exclusionText, formatTokens, pillText, SECTION_LABELS } from '../../format/index.js';
-import { usePlan, usePlanComparison, useRequestContext } from '../../queries/index.js';
+import { usePlan, usePlanComparison, useRequestContext, useSessionActions } from '../../queries/index.js';
 import {
   cx,
   type Disclosure,
@@ -220,9 +220,46 @@ export function Item({ item, className, children, ...props }: ItemProps) {
           <ItemName label={item.label} onClick={onItemClick && (() => onItemClick(item))} />
           <Pill item={item} />
           <span className="ctxkit-tokens">{formatTokens(item.tokens)}</span>
+          <NotRelevant item={item} />
         </>
       )}
     </li>
+  );
+}
+
+export interface NotRelevantProps extends HTMLAttributes<HTMLButtonElement> {
+  readonly item: DetailItem;
+}
+
+/**
+ * "Not relevant here" on an item retrieval chose for this reply (an `agent` item, not pinned): tells retrieval, with
+ * this turn's message, not to send it for messages like it. Renders nothing for other items; once sent, it says so.
+ */
+export function NotRelevant({ item, className, children, ...props }: NotRelevantProps) {
+  const { sessionId, messageId } = useContextDetails();
+  const { feedback } = useSessionActions(sessionId);
+  if (item.includeMode !== 'agent' || item.pin || item.capsule || !item.ref) return null;
+  const ref = item.ref;
+  if (feedback.isSuccess) {
+    return (
+      <span className={cx('ctxkit-details__feedback', className)} data-state="sent" role="status">
+        Marked not relevant
+      </span>
+    );
+  }
+  return (
+    <button
+      type="button"
+      className={cx('ctxkit-details__feedback ctxkit-link', className)}
+      aria-label={`Not relevant here: ${item.label}`}
+      disabled={feedback.isPending}
+      data-state={feedback.isError ? 'error' : 'idle'}
+      title={feedback.isError ? `Could not record it: ${errorText(feedback.error)}` : undefined}
+      onClick={() => feedback.mutate({ messageId, item: ref, verdict: 'not-relevant' })}
+      {...props}
+    >
+      {children ?? 'Not relevant'}
+    </button>
   );
 }
 
