@@ -51,7 +51,14 @@ const css = readFileSync(new URL('../dist/styles.css', import.meta.url), 'utf8')
 assert.ok(!/url\(|@import/.test(css), 'the stylesheet loads nothing from anywhere');
 
 const kit = await import('@ctxkit/react');
-for (const name of ['CtxkitProvider', 'ContextDetails', 'BudgetMeter', 'PinManager', 'ContextPicker', 'TokenMeter']) {
+for (const name of [
+  'CtxkitProvider',
+  'ContextDetails',
+  'BudgetMeter',
+  'PinManager',
+  'ContextPicker',
+  'TokenMeter',
+]) {
   assert.equal(typeof kit[name], 'function', `${name} is exported`);
 }
 // A host's bundler keeps only what it imports: one formatting helper brings no component with it.

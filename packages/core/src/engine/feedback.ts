@@ -24,7 +24,7 @@ export function feedbackTarget(
     throw new ValidationError('Invalid feedback', [{ path: 'messageId', message: 'must be a string' }]);
   const at = messages.findIndex((message) => message.id === messageId);
   const reply = messages[at];
-  if (!reply || reply.role !== 'assistant') throw new NotFoundError('assistant message', messageId);
+  if (reply?.role !== 'assistant') throw new NotFoundError('assistant message', messageId);
   if (
     item === null ||
     typeof item !== 'object' ||
@@ -36,7 +36,7 @@ export function feedbackTarget(
     ]);
   const key = itemKey(item);
   const used = reply.requestContext?.items.find((entry) => itemKey(entry) === key);
-  if (!used || used.includeMode !== 'agent' || used.pin !== undefined)
+  if (used?.includeMode !== 'agent' || used.pin !== undefined)
     throw new ValidationError('Invalid feedback', [
       { path: 'item', message: `'${key}' did not come into message '${messageId}' as an agent item` },
     ]);

@@ -64,7 +64,10 @@ let platformSplitter: WordSplitter | null | undefined;
 function segmenterSplitter(): WordSplitter | null {
   if (platformSplitter !== undefined) return platformSplitter;
   const Segmenter = (Intl as { Segmenter?: typeof Intl.Segmenter }).Segmenter;
-  if (typeof Segmenter !== 'function') return (platformSplitter = null);
+  if (typeof Segmenter !== 'function') {
+    platformSplitter = null;
+    return null;
+  }
   const segmenter = new Segmenter(undefined, { granularity: 'word' });
   platformSplitter = (run) => {
     const words: string[] = [];
