@@ -201,6 +201,22 @@ describe('the demo app', () => {
     expect(problems()).toEqual([]);
   });
 
+  it('follows the user to a new subject: a code-style question after a database question gets code-style items', async () => {
+    await page.getByRole('button', { name: 'New session' }).click();
+    await page.waitForFunction(() => document.querySelectorAll('li.message--assistant').length === 0);
+    const before = await replies().count();
+    await send('Which database table holds the invoices, and what are its columns?');
+    const database = await agentItems(replies().nth(before));
+    expect(database.join()).toContain('Database schema');
+
+    await send('How should I name functions and format my code?');
+    const codeStyle = (await agentItems(replies().nth(before + 1))).join();
+    expect(codeStyle).toMatch(/Code review|Internationalization/);
+    for (const old of ['Database migrations', 'Database schema', 'run_query'])
+      expect(codeStyle).not.toContain(old);
+    expect(problems()).toEqual([]);
+  });
+
   it('has no axe violations on the main screen, light and dark, nor with the settings dialog open', async () => {
     const require = createRequire(import.meta.url);
     await page.addScriptTag({ content: readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8') });

@@ -11,7 +11,7 @@ import type {
   PlanRedaction,
   TurnCandidate,
 } from '../planner/index.js';
-import type { RetrievalSet } from '../retrieval/index.js';
+import type { CarryRelation, RetrievalHit, RetrievalSet } from '../retrieval/index.js';
 import type {
   ChatMessage,
   ContextMode,
@@ -52,6 +52,18 @@ export interface PlanRequest {
   readonly steps: readonly TurnStep[];
   readonly retrievalSet: RetrievalSet | null;
   readonly memory: readonly MemoryEntry[];
+}
+
+/** A hit found by a trigger carried from an earlier message: how the new message relates to it, and how long ago. */
+function carriedOf(hit: RetrievalHit): { carried?: { relation: CarryRelation; age: number } } {
+  const trigger = hit.provenance.trigger;
+  return trigger &&
+    trigger.age > 0 &&
+    trigger.relation &&
+    trigger.kind !== 'file_open' &&
+    trigger.kind !== 'file_edit'
+    ? { carried: { relation: trigger.relation, age: trigger.age } }
+    : {};
 }
 
 /** The planner's input for one request of a turn: every candidate the session, its pins and the agent offer. */
@@ -106,6 +118,7 @@ export function buildPlanInput(sources: PlanSources, request: PlanRequest): Plan
         via: 'agent',
         score: hit.score,
         rank: hit.rank,
+        ...carriedOf(hit),
       }),
     );
   }

@@ -948,6 +948,7 @@ export class Session<R = OpenAIChatRequest> {
         ...(capsules?.length ? { capsules } : {}),
       },
       this.#record,
+      retrievalSet?.followUp ?? true,
     );
   }
 

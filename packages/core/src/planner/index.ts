@@ -10,6 +10,7 @@ export type {
   CapsuleCandidate,
   CapsuleUnusedBecause,
   CardCandidate,
+  CarriedFrom,
   CheckpointCandidate,
   ContextPlan,
   CurrentCandidate,

@@ -9,6 +9,7 @@ import {
   type CalibratedEstimate,
   type Candidate,
   type CapsuleUnusedBecause,
+  type CarriedFrom,
   type CheckpointCandidate,
   type ContextPlan,
   type ExcludedEntry,
@@ -298,8 +299,14 @@ export function planContext(input: PlanInput): ContextPlan {
     else if (costOf(candidate) > remaining)
       exclude(candidate, { code: 'budget', needed: costOf(candidate), remaining });
     else {
-      const { activation } = candidate.origin as { activation?: number };
-      take(candidate, { code: 'agent', score, rank, ...(activation && { activation }) });
+      const { activation, carried } = candidate.origin as { activation?: number; carried?: CarriedFrom };
+      take(candidate, {
+        code: 'agent',
+        score,
+        rank,
+        ...(activation && { activation }),
+        ...(carried && { carried }),
+      });
       agentCount += 1;
       agentTokens += candidate.tokens;
     }

@@ -2,6 +2,16 @@ import type { ItemRef, JsonObject } from '../catalog/index.js';
 import type { MemoryContent, MemorySource } from '../memory/types.js';
 import type { ChatMessage, ContextMode, PinKind, TurnStep, UserMessage } from '../session/index.js';
 
+/**
+ * How an agent item carried from an earlier message relates to the new one: the new message follows up on it
+ * (short, or pointing back), or shares a distinctive word with it.
+ */
+export interface CarriedFrom {
+  readonly relation: 'follow-up' | 'shared-terms';
+  /** Messages ago. */
+  readonly age: number;
+}
+
 /** Where a candidate goes in the prompt; token totals are reported per section. */
 export type Section =
   | 'system'
@@ -71,7 +81,14 @@ export type ItemOrigin =
    * `activation`: how active the item has been in the session lately (see "Reflection" in the README); retrieval's
    * items come to the planner ranked by score raised by it.
    */
-  | { readonly via: 'agent'; readonly score: number; readonly rank: number; readonly activation?: number };
+  | {
+      readonly via: 'agent';
+      readonly score: number;
+      readonly rank: number;
+      readonly activation?: number;
+      /** Found through an earlier message's trigger (`age` messages ago) that the new message relates to. */
+      readonly carried?: CarriedFrom;
+    };
 
 export interface ItemCandidate extends CandidateBase {
   readonly kind: 'item';
@@ -267,7 +284,13 @@ export type InclusionReason =
   | { readonly code: 'session'; readonly includeMode: 'always' | 'manual' }
   | { readonly code: 'pinned'; readonly pin: PinKind; readonly pinId: string }
   /** `activation` is copied from the candidate's origin: the item's activation raised it in the ranking. */
-  | { readonly code: 'agent'; readonly score: number; readonly rank: number; readonly activation?: number }
+  | {
+      readonly code: 'agent';
+      readonly score: number;
+      readonly rank: number;
+      readonly activation?: number;
+      readonly carried?: CarriedFrom;
+    }
   /** Learned in another conversation: `source` names the session and the message or checkpoint. */
   | { readonly code: 'memory'; readonly memoryId: string; readonly source: MemorySource }
   /** `age` 0 is the most recent committed turn; `importance` is set when the input has a history policy. */

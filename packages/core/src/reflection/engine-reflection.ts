@@ -52,9 +52,12 @@ export class EngineReflection implements Reflection {
     return exportTelemetry(this.#store, sessionId);
   }
 
-  /** A plan input with activation ranking and calibration (see `withReflection`). */
-  planInput(input: PlanInput, record: SessionRecord): PlanInput {
-    return withReflection(input, record, this.#calibrator);
+  /**
+   * A plan input with activation ranking and calibration (see `withReflection`); activation ranks only when the
+   * message follows up on the conversation (`followUp`, from the retrieval set).
+   */
+  planInput(input: PlanInput, record: SessionRecord, followUp = true): PlanInput {
+    return withReflection(input, record, this.#calibrator, followUp);
   }
 
   /**

@@ -19,8 +19,11 @@ export function withReflection(
   input: PlanInput,
   record: SessionRecord,
   calibrator: Pick<Calibrator, 'forPlan'>,
+  followUp = true,
 ): PlanInput {
-  const activation = record.reflection?.activation ?? {};
+  // Activation is the conversation's inertia: it ranks only for a message that follows up on the conversation, so
+  // an item active earlier never outranks a better match of a message that moved on.
+  const activation = followUp ? (record.reflection?.activation ?? {}) : {};
   let agent = input.agent;
   if (agent.some((candidate) => activation[candidate.id])) {
     const worth = (candidate: ItemCandidate) => {

@@ -3,6 +3,7 @@ import type { Embedder } from '../embeddings/index.js';
 import { hashString } from '../hash/index.js';
 import type { DocumentStore, EmbeddingCache } from '../store/index.js';
 import { Bm25Index, type Bm25Options } from './bm25.js';
+import { type CarryRelation, continuityJudge } from './continuity.js';
 import {
   type CalibrationOptions,
   calibrateCosine,
@@ -17,7 +18,13 @@ import type { ItemVectors } from './item-vectors.js';
 import type { LearnedScore, LearningOptions, PersistedUseMemory, UseEvent } from './learning.js';
 import { LexicalRanker } from './lexical-ranker.js';
 import { tokenize } from './tokenize.js';
-import { type ActivityEvent, type Trigger, TriggerMemory, type TriggerMemoryOptions } from './triggers.js';
+import {
+  type ActivityEvent,
+  TRIGGER_RELEVANCE,
+  type Trigger,
+  TriggerMemory,
+  type TriggerMemoryOptions,
+} from './triggers.js';
 import type {
   AgentSelector,
   PathStatus,
@@ -211,9 +218,17 @@ export function createHybridSelector(options: HybridSelectorOptions = {}): Hybri
       const started = performance.now();
       const { query, catalog, exclude, limit } = request;
       const state = stateOf(catalog);
-      const subQueries: Trigger[] = triggers
-        ? triggers.next(query, request.sessionId, request.peek)
-        : [{ kind: 'message', query, relevance: 1, age: 0 }];
+      const judge = continuityJudge(query, terms, (term) => distinctive(state.lexical, term));
+      const relations = new Map<string, CarryRelation>();
+      const subQueries: Trigger[] = (
+        triggers
+          ? triggers.next(query, request.sessionId, request.peek, (carried) => {
+              const relation = judge.relate(carried);
+              if (relation) relations.set(carried.query, relation);
+              return relation !== null;
+            })
+          : [{ kind: 'message', query, relevance: 1, age: 0 } satisfies Trigger]
+      ).map((trigger) => carriedRelevance(trigger, relations.get(trigger.query)));
       const triggersMs = performance.now() - started;
 
       const vectorStarted = performance.now();
@@ -255,8 +270,16 @@ export function createHybridSelector(options: HybridSelectorOptions = {}): Hybri
       let learnedAny = false;
       const { lexical, ranker } = state;
       const maxIdf = lexical.maxIdf;
-      subQueries.forEach((trigger, q) => {
-        if (limit <= 0) return;
+      // What the message itself scores each item: a trigger carried for sharing a word with the message may only
+      // lift items the message already points at, never bring in ones it does not.
+      const ownScore = new Map<number, number>();
+      const order = subQueries
+        .map((_, q) => q)
+        .sort((x, y) => (subQueries[x]?.age ?? 0) - (subQueries[y]?.age ?? 0));
+      for (const q of order) {
+        const trigger = subQueries[q] as Trigger;
+        if (limit <= 0) break;
+        const onlyRelated = trigger.age > 0 && relations.get(trigger.query) === 'shared-terms';
         const queryTerms = [...new Set(terms(trigger.query))];
         let mark = performance.now();
         const ranking = ranker.rank(queryTerms, perPath, eligible);
@@ -306,6 +329,8 @@ export function createHybridSelector(options: HybridSelectorOptions = {}): Hybri
           const final = evidence ? withLearning(fused, evidence.score, learningWeight) : fused;
           if (evidence) learnedAny = true;
           const score = round(final * trigger.relevance);
+          if (trigger.age === 0) ownScore.set(doc, Math.max(ownScore.get(doc) ?? 0, score));
+          else if (onlyRelated && (ownScore.get(doc) ?? 0) < RELATED_OWN_SCORE) continue;
           const held = best.get(doc);
           if (held && held.score >= score) continue;
           best.set(doc, {
@@ -315,7 +340,13 @@ export function createHybridSelector(options: HybridSelectorOptions = {}): Hybri
               lexicalRank: lexicalRank.get(doc) ?? null,
               vectorRank: vectorRank.get(doc) ?? null,
               matched: lexical.matched(doc, queryTerms),
-              trigger: { kind: trigger.kind, relevance: trigger.relevance, age: trigger.age },
+              trigger: {
+                kind: trigger.kind,
+                relevance: trigger.relevance,
+                age: trigger.age,
+                ...(trigger.age > 0 &&
+                  relations.has(trigger.query) && { relation: relations.get(trigger.query) }),
+              },
               lexicalScore: round(lexicalScore),
               vectorScore: vectorScore === null ? null : round(vectorScore),
               fusedScore: round(fused),
@@ -330,7 +361,7 @@ export function createHybridSelector(options: HybridSelectorOptions = {}): Hybri
           });
         }
         lexicalMs += performance.now() - mark;
-      });
+      }
 
       const ranked = [...best]
         .filter(([, entry]) => entry.score >= minScore && entry.score > 0)
@@ -376,6 +407,7 @@ export function createHybridSelector(options: HybridSelectorOptions = {}): Hybri
         hits,
         ...(request.mode !== undefined && { mode: request.mode }),
         subQueries: sub,
+        followUp: judge.followUp,
         paths: { lexical: { status: 'ran' }, vector: vectorStatus, learned: learnedStatus },
         timings,
       };
@@ -407,4 +439,35 @@ export function createHybridSelector(options: HybridSelectorOptions = {}): Hybri
       if (loadLearning) await (await loadLearning()).reset();
     },
   };
+}
+
+/**
+ * What the message itself must score an item for a trigger carried for sharing a word with it to lift that item: the
+ * light mode's threshold. A message that does not follow up is judged on its own words; earlier context may strengthen
+ * what it selects, never bring in what it does not.
+ */
+const RELATED_OWN_SCORE = 0.3;
+
+/**
+ * A carried trigger the new message follows up on counts nearly as much as when it was said (its kind's relevance,
+ * × 0.9 a message): a short "now add validation" is about what came before. Others keep their decayed relevance.
+ */
+function carriedRelevance(trigger: Trigger, relation: CarryRelation | undefined): Trigger {
+  if (trigger.age === 0 || relation !== 'follow-up' || ACTIVITY_KINDS.has(trigger.kind)) return trigger;
+  return {
+    ...trigger,
+    relevance: Math.max(trigger.relevance, TRIGGER_RELEVANCE[trigger.kind] * 0.9 ** trigger.age),
+  };
+}
+
+const ACTIVITY_KINDS: ReadonlySet<Trigger['kind']> = new Set(['file_open', 'file_edit', 'symbol_hover']);
+
+/**
+ * A term that says what a text is about: in at most one item in twenty of the catalog (and at least in one's
+ * worth), or in none at all (a place, a product, a name).
+ */
+function distinctive(lexical: Bm25Index, term: string): boolean {
+  if (!lexical.has(term)) return true;
+  const most = Math.max(1, Math.floor(lexical.size * 0.05));
+  return lexical.idf(term) >= Math.log(1 + (lexical.size - most + 0.5) / (most + 0.5));
 }

@@ -1,5 +1,6 @@
 export { type AutoContextOptions, renderAutoContext } from './auto-context.js';
 export { Bm25Index, type Bm25Options, type WeightedField } from './bm25.js';
+export { type CarryRelation, type ContinuityJudge, continuityJudge, followsUp } from './continuity.js';
 export {
   type CalibrationOptions,
   calibrateCosine,

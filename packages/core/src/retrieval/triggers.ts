@@ -170,12 +170,19 @@ export class TriggerMemory {
 
   /**
    * The triggers for a new message: its own, recent activity, and (with a session id) what the session's earlier
-   * messages carried, decayed; the most relevant first. Remembers them for the session's next message, unless
-   * `peek` (an estimate of a draft, which must leave the next message's triggers as they are).
+   * messages carried, decayed, that `keep` accepts (the selector keeps those the message relates to); the most
+   * relevant first. Remembers them for the session's next message, unless `peek` (an estimate of a draft, which
+   * must leave the next message's triggers as they are).
    */
-  next(message: string, sessionId?: string, peek = false): Trigger[] {
+  next(
+    message: string,
+    sessionId?: string,
+    peek = false,
+    keep: (carried: Trigger) => boolean = () => true,
+  ): Trigger[] {
     const own = extractTriggers(message);
-    const carried = sessionId === undefined ? [] : (this.#sessions.get(sessionId) ?? []);
+    // What the new message is not related to is dropped, and so not carried further either.
+    const carried = (sessionId === undefined ? [] : (this.#sessions.get(sessionId) ?? [])).filter(keep);
     const all = new Map<string, Trigger>();
     for (const trigger of [...own, ...this.#activity, ...carried]) {
       if (trigger.relevance < this.minRelevance) continue;

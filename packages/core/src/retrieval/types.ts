@@ -1,5 +1,6 @@
 import type { Catalog, ItemKey, JsonValue } from '../catalog/index.js';
 import type { ContextMode } from '../session/index.js';
+import type { CarryRelation } from './continuity.js';
 import type { LearnedEvidence, UseEvent, UseTally } from './learning.js';
 import type { ActivityEvent, TriggerKind } from './triggers.js';
 
@@ -33,7 +34,16 @@ export interface RetrievalHit {
     /** Query terms that matched the item. */
     readonly matched: readonly string[];
     /** What made retrieval run that sub-query, and its relevance (which scales the score). */
-    readonly trigger?: { readonly kind: TriggerKind; readonly relevance: number; readonly age: number };
+    /**
+     * What made retrieval run that sub-query, and its relevance (which scales the score). A trigger carried from an
+     * earlier message (`age` > 0) says how the new message relates to it: it follows up, or shares a distinctive word.
+     */
+    readonly trigger?: {
+      readonly kind: TriggerKind;
+      readonly relevance: number;
+      readonly age: number;
+      readonly relation?: CarryRelation;
+    };
     /** Calibrated path scores in [0, 1] (vector: null when that path did not run). */
     readonly lexicalScore?: number;
     readonly vectorScore?: number | null;
@@ -85,6 +95,8 @@ export interface RetrievalSet {
   readonly hits: readonly RetrievalHit[];
   readonly mode?: ContextMode;
   readonly subQueries?: readonly SubQuery[];
+  /** The message follows up on the conversation (short, or pointing back): earlier context may compete. */
+  readonly followUp?: boolean;
   /** Which paths ran: lexical always; vector with an embedder that works; learned with evidence. */
   readonly paths?: {
     readonly lexical: PathStatus;

@@ -1,5 +1,12 @@
 import { describe, expect, test } from 'vitest';
-import { exclusionText, formatDifference, formatTokensShort, leaseText, pillText } from './labels.js';
+import {
+  agentReasonText,
+  exclusionText,
+  formatDifference,
+  formatTokensShort,
+  leaseText,
+  pillText,
+} from './labels.js';
 import { selectionSummary } from './summary.js';
 
 const items = (spec: string) =>
@@ -61,5 +68,27 @@ describe('labels', () => {
       '12k',
       '128k',
     ]);
+  });
+});
+
+describe('agentReasonText', () => {
+  test('says in words where an agent item came from and that it is active, with its figures', () => {
+    expect(agentReasonText({ code: 'agent', score: 0.6234, rank: 1 })).toBe(
+      'matches your message (score 0.62, rank 1)',
+    );
+    expect(
+      agentReasonText({
+        code: 'agent',
+        score: 0.55,
+        rank: 2,
+        activation: 1.5,
+        carried: { relation: 'follow-up', age: 1 },
+      }),
+    ).toBe(
+      'carried from your previous message, which this one follows up (score 0.55, rank 2), active in this conversation',
+    );
+    expect(
+      agentReasonText({ code: 'agent', score: 0.4, rank: 3, carried: { relation: 'shared-terms', age: 2 } }),
+    ).toBe('carried from your message 2 back, which shares a subject with this one (score 0.40, rank 3)');
   });
 });

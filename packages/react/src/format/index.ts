@@ -1,4 +1,5 @@
 export {
+  agentReasonText,
   exclusionText,
   formatDifference,
   formatScore,

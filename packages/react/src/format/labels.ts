@@ -118,7 +118,7 @@ export function inclusionText(reason: InclusionReason): string {
     case 'pinned':
       return `${PIN_KIND_LABELS[reason.pin].toLowerCase()} pin`;
     case 'agent':
-      return `retrieved: score ${formatScore(reason.score)}, rank ${reason.rank}`;
+      return agentReasonText(reason);
     case 'memory':
       return 'learned in another conversation';
     case 'history':
@@ -132,6 +132,23 @@ export function inclusionText(reason: InclusionReason): string {
     case 'capsule':
       return 'a summary sent in place of its reference, which did not fit';
   }
+}
+
+/**
+ * Why retrieval chose an item, in words: its match to the message, and where it came from when that was the
+ * conversation rather than the message alone: "matches your message (score 0.62, rank 1)", "carried from your
+ * previous message, which this one follows up (score 0.55, rank 1)", "…, active in this conversation".
+ */
+export function agentReasonText(reason: Extract<InclusionReason, { code: 'agent' }>): string {
+  const figures = `score ${formatScore(reason.score)}, rank ${reason.rank}`;
+  const where = reason.carried
+    ? `carried from your ${reason.carried.age === 1 ? 'previous message' : `message ${reason.carried.age} back`}, ${
+        reason.carried.relation === 'follow-up'
+          ? 'which this one follows up'
+          : 'which shares a subject with this one'
+      }`
+    : 'matches your message';
+  return `${where} (${figures})${reason.activation ? ', active in this conversation' : ''}`;
 }
 
 /** What remains of a lease: "2 of 3 turns left", "while task v2". */

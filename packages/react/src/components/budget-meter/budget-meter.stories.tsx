@@ -117,7 +117,7 @@ export const Breakdown: Story = {
     const canvas = within(canvasElement);
     await userEvent.click(await canvas.findByRole('button', { name: 'Breakdown' }));
     const region = canvas.getByRole('region', { name: 'Breakdown' });
-    await expect(within(region).getAllByText(/^retrieved: score/).length).toBeGreaterThan(0);
+    await expect(within(region).getAllByText(/^matches your message \(score/).length).toBeGreaterThan(0);
   },
 };
 

@@ -141,7 +141,7 @@ describe('BudgetMeter', () => {
     expect([...automatic].map((entry) => entry.getAttribute('data-reason')).sort()).toEqual(
       [...agent.map(() => 'agent'), 'pinned'].sort(),
     );
-    await expect.element(region.getByText(/^retrieved: score/).first()).toBeVisible();
+    await expect.element(region.getByText(/^matches your message \(score/).first()).toBeVisible();
     expect(await axeViolations(screen.container)).toEqual([]);
     await userEvent.keyboard('{Escape}');
     await expect.element(region).not.toBeInTheDocument();

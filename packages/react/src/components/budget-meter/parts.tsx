@@ -17,9 +17,9 @@ import {
   useState,
 } from 'react';
 import {
+  agentReasonText,
   exclusionText,
   formatDifference,
-  formatScore,
   formatTokens,
   formatTokensShort,
   MODE_LABELS,
@@ -470,8 +470,7 @@ function autoReasonText(entry: AutoEntry): string {
   const reason = entry.reason;
   if (!entry.included) return exclusionText(reason as Exclude<typeof reason, InclusionReason>);
   const included = reason as InclusionReason;
-  if (included.code === 'agent')
-    return `retrieved: score ${formatScore(included.score)}, rank ${included.rank}${included.activation ? `, active ${formatScore(included.activation)}` : ''}`;
+  if (included.code === 'agent') return agentReasonText(included);
   if (included.code === 'pinned') return `${included.pin} pin`;
   if (included.code === 'memory') return 'learned in another conversation';
   if (included.code === 'checkpoint')
