@@ -7,6 +7,7 @@ import {
   type ErrorIssue,
   NotFoundError,
   reportError,
+  StaleSessionError,
   TransactionError,
   ValidationError,
 } from '../errors/index.js';
@@ -692,14 +693,18 @@ export class Session<R = OpenAIChatRequest> {
           },
         ));
       }
-      await this.#engine.store.commitTurn({
-        session: record,
-        messages,
-        plans: open.plans,
-        usage: reports,
-        retrievalSets: prepared.retrievalSet ? [prepared.retrievalSet] : [],
-        ...(open.history.blobs.size > 0 && { blobs: open.history.blobs }),
-      });
+      const before = this.#record;
+      await this.#stale(() =>
+        this.#engine.store.commitTurn({
+          session: record,
+          expected: before,
+          messages,
+          plans: open.plans,
+          usage: reports,
+          retrievalSets: prepared.retrievalSet ? [prepared.retrievalSet] : [],
+          ...(open.history.blobs.size > 0 && { blobs: open.history.blobs }),
+        }),
+      );
       this.#history.saved();
       const checkpoint = newCheckpoint(this.#record, record);
       this.#record = record;
@@ -975,9 +980,23 @@ export class Session<R = OpenAIChatRequest> {
       const next = change(this.#record);
       if (next === this.#record) return;
       const record = { ...next, updatedAt: this.#engine.now() };
-      await this.#engine.store.saveSession(record);
+      await this.#stale(() => this.#engine.store.saveSession(record, this.#record));
       this.#record = record;
     });
+  }
+
+  /**
+   * Runs a write the store makes only if the stored record is still this object's. When another tab changed it in
+   * between, the store refuses with StaleSessionError and this object is marked stale: it reads on, but a fresh one
+   * (`engine.openSession`) must make the next write.
+   */
+  async #stale<T>(write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } catch (error) {
+      if (error instanceof StaleSessionError) this.#engine.stale.mark(this);
+      throw error;
+    }
   }
 
   // Writes run one at a time, each reading the record the previous one left, so no update is lost.

@@ -52,11 +52,11 @@ export class PrivateSessionStore implements Store {
     this.#private.add(record.id);
   }
 
-  async saveSession(record: SessionRecord): Promise<void> {
+  async saveSession(record: SessionRecord, expected?: SessionRecord): Promise<void> {
     const inMemory = this.#private.has(record.id);
     if (record.private && !inMemory) return this.#moveToMemory(record);
     if (!record.private && inMemory) return this.#moveToPersistent(record);
-    return this.#storeOf(record.id).saveSession(record);
+    return this.#storeOf(record.id).saveSession(record, expected);
   }
 
   loadSession(sessionId: string): Promise<LoadedSession | undefined> {

@@ -111,13 +111,26 @@ describe('createHybridSelector, lexical path', () => {
     expect(kinds).toEqual(expect.arrayContaining(['message', 'symbol_mention', 'file_path']));
   });
 
-  test("a session's earlier triggers carry over, decayed; host activity feeds the next selection", async () => {
+  test("a session's earlier triggers carry over to a follow-up, not to a new subject; host activity feeds the next selection", async () => {
     const selector = createLexicalSelector();
-    await selector.select(request('Working on the AuthService today', { sessionId: 's1' }));
+    const first = await selector.select(request('Working on the AuthService today', { sessionId: 's1' }));
+    const said = first.hits.find((hit) => hit.key === 'reference:AuthService')?.score ?? 0;
     const next = await selector.select(request('Next, write some unit tests', { sessionId: 's1' }));
+    expect(next.followUp).toBe(true);
     const carried = next.hits.find((hit) => hit.key === 'reference:AuthService');
-    expect(carried?.provenance.trigger?.age).toBe(1);
-    expect(carried?.score).toBeLessThan(0.6);
+    expect(carried?.provenance.trigger).toMatchObject({ age: 1, relation: 'follow-up' });
+    // A follow-up is about what came before: nearly as relevant as when it was said, never more.
+    expect(carried?.score).toBeGreaterThan(said * 0.8);
+    expect(carried?.score).toBeLessThan(said);
+
+    await selector.select(request('Working on the AuthService today', { sessionId: 's2' }));
+    const moved = await selector.select(
+      request('I would like to organise the unit tests of our whole frontend project better', {
+        sessionId: 's2',
+      }),
+    );
+    expect(moved.followUp).toBe(false);
+    expect(keys(moved)).not.toContain('reference:AuthService');
     // Without the session id nothing carries over.
     expect(keys(await selector.select(request('Next, write some unit tests')))).not.toContain(
       'reference:AuthService',

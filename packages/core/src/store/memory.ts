@@ -2,6 +2,7 @@ import type { JsonValue } from '../catalog/index.js';
 import { NotFoundError, reportError } from '../errors/index.js';
 import type { RetrievalSet } from '../retrieval/index.js';
 import type { ChatMessage, SessionRecord, UsageReport } from '../session/index.js';
+import { checkExpected } from './same-record.js';
 import type { LoadedSession, Store, StoredPlan, StoreEvent, TurnCommit } from './types.js';
 
 interface SessionData {
@@ -32,9 +33,10 @@ export class MemoryStore implements Store {
     this.#emit({ type: 'session-saved', sessionId: record.id });
   }
 
-  async saveSession(record: SessionRecord): Promise<void> {
+  async saveSession(record: SessionRecord, expected?: SessionRecord): Promise<void> {
     const data = this.#sessions.get(record.id);
     if (!data) throw new NotFoundError('session', record.id, 'it was deleted, or never created');
+    checkExpected(data.record, expected);
     data.record = record;
     this.#emit({ type: 'session-saved', sessionId: record.id });
   }
@@ -60,6 +62,7 @@ export class MemoryStore implements Store {
   async commitTurn(commit: TurnCommit): Promise<void> {
     const data = this.#sessions.get(commit.session.id);
     if (!data) throw new NotFoundError('session', commit.session.id, 'it was deleted, or never saved');
+    checkExpected(data.record, commit.expected);
     // Nothing above can fail halfway; from here the writes are plain assignments.
     data.record = commit.session;
     data.messages.push(...commit.messages);

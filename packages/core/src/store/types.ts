@@ -32,6 +32,11 @@ export interface TurnCommit {
   readonly retrievalSets: readonly RetrievalSet[];
   /** Content kept once by its hash (data URLs, oversized tool outputs); a hash already stored is not rewritten. */
   readonly blobs?: ReadonlyMap<string, string>;
+  /**
+   * The record the writer last saw. When the stored record differs, another writer (another tab) changed it since:
+   * the commit is refused with StaleSessionError and nothing is written, so that change is never lost.
+   */
+  readonly expected?: SessionRecord;
 }
 
 export interface LoadedSession {
@@ -91,7 +96,8 @@ export interface Store extends EmbeddingCache, DocumentStore {
   /** Writes a new session. */
   createSession(record: SessionRecord): Promise<void>;
   /** Replaces an existing session's record; a NotFoundError when it was deleted (a stale handle must not revive it). */
-  saveSession(record: SessionRecord): Promise<void>;
+  /** With `expected`: refused with StaleSessionError, writing nothing, when the stored record is not that one. */
+  saveSession(record: SessionRecord, expected?: SessionRecord): Promise<void>;
   loadSession(sessionId: string): Promise<LoadedSession | undefined>;
   listSessions(): Promise<SessionRecord[]>;
   deleteSession(sessionId: string): Promise<void>;

@@ -11,6 +11,7 @@ import {
 } from '../../errors/index.js';
 import type { RetrievalSet } from '../../retrieval/index.js';
 import type { ChatMessage, SessionRecord, UsageReport } from '../../session/index.js';
+import { checkExpected } from '../same-record.js';
 import type { LoadedSession, Store, StoredPlan, StoreEvent, TurnCommit } from '../types.js';
 import { ChangeChannel } from './broadcast.js';
 import {
@@ -152,13 +153,15 @@ export class IdbStore implements Store {
     this.#emit({ type: 'session-saved', sessionId: record.id });
   }
 
-  async saveSession(record: SessionRecord): Promise<void> {
+  async saveSession(record: SessionRecord, expected?: SessionRecord): Promise<void> {
     await this.#write([STORES.sessions], `record of session ${record.id}`, async (tx) => {
       const sessions = tx.objectStore(STORES.sessions);
       const row = await sessions.get(record.id);
       if (row === undefined)
         throw new NotFoundError('session', record.id, 'it was deleted, or never created');
       const checked = checkRow<SessionRow>(row, `session ${record.id}`, checks.session);
+      // Checked and written in one transaction: another tab's write lands before or after, never in between.
+      checkExpected(checked.record, expected);
       await sessions.put({ ...checked, record });
     });
     this.#emit({ type: 'session-saved', sessionId: record.id });
@@ -280,6 +283,7 @@ export class IdbStore implements Store {
           if (raw === undefined)
             throw new NotFoundError('session', sessionId, 'it was deleted, or never saved');
           const row = checkRow<SessionRow>(raw, `session ${sessionId}`, checks.session);
+          checkExpected(row.record, commit.expected);
           if (!sameCounts(row.counts, before)) throw new StaleIndex();
         }),
       );
