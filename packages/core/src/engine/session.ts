@@ -59,6 +59,7 @@ import { buildPlanInput } from './plan-input.js';
 import { normalizeReply } from './reply.js';
 import { requestContextFromPlan } from './request-context.js';
 import { groupTurns, type Turn } from './turns.js';
+import { checkUsage } from './usage-input.js';
 import { agentKeyOf, evidenceOfTurn, latestUserText, reportUse } from './use-evidence.js';
 
 /** One request of a turn, ready to send: the plan, the provider request rendered from it, and what it used. */
@@ -551,6 +552,7 @@ export class Session<R = OpenAIChatRequest> {
     toolResults: readonly ToolResultInput[],
     usage?: Usage,
   ): Promise<PreparedTurn<R>> {
+    checkUsage(usage);
     // Read before the turn is checked: nothing below awaits, so no other call can slip in between.
     const memory = await this.#engine.memories.offeredTo(this.#record);
     const open = this.#requireOpen(prepared, 'continue');
@@ -643,6 +645,7 @@ export class Session<R = OpenAIChatRequest> {
 
   /** Writes the turn (user message, replies, tool results, plans, usage, lease updates) in one store commit. */
   async commit(prepared: PreparedTurn<R>, reply: ModelReply | string, usage?: Usage): Promise<CommitResult> {
+    checkUsage(usage);
     const open = this.#requireOpen(prepared, 'commit');
     const modelReply = normalizeReply(reply, 'reply');
     if ((modelReply.toolCalls ?? []).length > 0) {

@@ -24,9 +24,22 @@ const CLIP = 4;
 
 export const EMPTY_STATS: RatioStats = { samples: 0, mean: 0, variance: 0 };
 
-/** The stats after one more report; reports without an actual count (or with a zero) teach nothing. */
+/**
+ * The range a model's factor stays in: tokenizers of the same text differ by well under 2× either way, so a factor
+ * outside it says the reports are wrong (a proxy's bug, a count of the whole conversation), not the tokenizer.
+ */
+export const FACTOR_RANGE = { min: 0.5, max: 2 } as const;
+/** A report whose actual count is beyond this many times (or this fraction of) the estimate is ignored, not learned. */
+export const OUTLIER_RATIO = 4;
+
+/**
+ * The stats after one more report; reports without an actual count (or with a zero), with counts that are not
+ * finite, or that differ from the estimate by more than `OUTLIER_RATIO` either way teach nothing.
+ */
 export function learnRatio(stats: RatioStats, estimated: number, actual: number | null): RatioStats {
   if (actual === null || !(actual > 0) || !(estimated > 0)) return stats;
+  if (!Number.isFinite(actual) || !Number.isFinite(estimated)) return stats;
+  if (actual / estimated > OUTLIER_RATIO || estimated / actual > OUTLIER_RATIO) return stats;
   let ratio = Math.log(actual / estimated);
   const spread = Math.sqrt(stats.variance);
   if (stats.samples >= MIN_SAMPLES && spread > 0) {
@@ -47,7 +60,13 @@ export function learnRatio(stats: RatioStats, estimated: number, actual: number 
 export function calibrationOf(stats: RatioStats, model: string): PlanCalibration {
   const spread =
     stats.samples < 2 ? PRIOR_SPREAD : Math.sqrt(stats.variance + stats.variance / stats.samples);
-  return { model, factor: round(Math.exp(stats.mean)), spread: round(spread), samples: stats.samples };
+  const factor = Math.min(FACTOR_RANGE.max, Math.max(FACTOR_RANGE.min, Math.exp(stats.mean)));
+  return {
+    model,
+    factor: round(Number.isFinite(factor) ? factor : 1),
+    spread: round(Number.isFinite(spread) ? Math.min(spread, 1) : PRIOR_SPREAD),
+    samples: stats.samples,
+  };
 }
 
 const round = (value: number) => Math.round(value * 10_000) / 10_000;

@@ -62,6 +62,18 @@ export class Calibrator {
     return calibrationOf(table[this.#key] ?? EMPTY_STATS, this.#model);
   }
 
+  /** Forgets what this model's reports taught (other models keep theirs), in the store too. */
+  async reset(): Promise<void> {
+    const run = this.#writing.then(async () => {
+      const table = { ...(await this.#load()) };
+      delete (table as Record<string, unknown>)[this.#key];
+      this.#table = table;
+      await this.#store.putDocument(CALIBRATION_DOCUMENT, calibrationToJson(table));
+    });
+    this.#writing = run.catch(() => undefined);
+    await run;
+  }
+
   /** Learns from a turn's usage reports and stores the result; a failed write is reported, never thrown. */
   learn(reports: readonly UsageReport[]): void {
     const run = this.#writing.then(async () => {

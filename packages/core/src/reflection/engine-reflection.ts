@@ -16,6 +16,8 @@ export interface Reflection {
    * `spread` (log units). Factor 1 with a prior spread until a report with an actual count is learned.
    */
   calibration(): Promise<PlanCalibration>;
+  /** Forgets what usage reports taught for this engine's model, in the store too: planning uses factor 1 again. */
+  resetCalibration(): Promise<void>;
   /**
    * The share of automatically added tokens (retrieved items, memories) the replies never referenced, over every
    * committed turn of a session. Seed 002's target is below 30 %.
@@ -42,6 +44,10 @@ export class EngineReflection implements Reflection {
 
   calibration(): Promise<PlanCalibration> {
     return this.#calibrator.current();
+  }
+
+  resetCalibration(): Promise<void> {
+    return this.#calibrator.reset();
   }
 
   waste(sessionId: string): Promise<Waste> {

@@ -32,7 +32,9 @@ describe('reflection in IndexedDB', () => {
     expect(second.plan.included.some(({ reason }) => reason.code === 'agent' && reason.activation)).toBe(
       true,
     );
-    await session.commit(second, 'Sessions are not in it.', { inputTokens: 900 });
+    await session.commit(second, 'Sessions are not in it.', {
+      inputTokens: Math.round(second.plan.budget.used * 0.9),
+    });
     const waste = await engine.reflection.waste(session.id);
     const telemetry = await engine.reflection.exportTelemetry(session.id);
     await engine.reflection.calibration();

@@ -1,5 +1,5 @@
 import type { ItemKey, JsonValue } from '../catalog/index.js';
-import { CorruptRecordError, reportError } from '../errors/index.js';
+import { CorruptRecordError, isCtxkitError, reportError } from '../errors/index.js';
 import type { DocumentStore } from '../store/index.js';
 import { tokenize } from './tokenize.js';
 
@@ -369,7 +369,10 @@ export class PersistedUseMemory {
     if (this.#timer !== undefined) return;
     this.#timer = setTimeout(() => {
       this.#timer = undefined;
-      this.#save().catch(reportError);
+      // A store closed meanwhile (the page is going away, or the host closed it) takes nothing more: not an error.
+      this.#save().catch((error: unknown) => {
+        if (!isCtxkitError(error, 'store_closed')) reportError(error);
+      });
     }, this.#delay);
     // In Node, a pending write must not keep the process alive.
     (this.#timer as { unref?: () => void }).unref?.();

@@ -1,0 +1,51 @@
+import { type ErrorIssue, ValidationError } from '../errors/index.js';
+import type { Usage } from '../session/index.js';
+
+const FIELDS: ReadonlySet<string> = new Set(['inputTokens', 'outputTokens']);
+
+/** What a provider's own usage field is called, for the message that names the right one. */
+const PROVIDER_NAMES: Readonly<Record<string, string>> = {
+  prompt_tokens: 'inputTokens',
+  completion_tokens: 'outputTokens',
+  input_tokens: 'inputTokens',
+  output_tokens: 'outputTokens',
+};
+
+/**
+ * Checks a usage report at the call that received it (`commit`, `continue`): token counts are non-negative integers
+ * (a count of NaN, −10, '100', Infinity or 1e300 from a buggy proxy would otherwise be stored and calibrate every
+ * later request), and no field is unknown. Throws a ValidationError naming each bad path; nothing is written.
+ */
+export function checkUsage(usage: unknown, path = 'usage'): Usage | undefined {
+  if (usage === undefined) return undefined;
+  const issues: ErrorIssue[] = [];
+  if (usage === null || typeof usage !== 'object' || Array.isArray(usage)) {
+    throw new ValidationError('Invalid usage report', [
+      { path, message: 'must be an object like { inputTokens, outputTokens? }' },
+    ]);
+  }
+  const fields = usage as Record<string, unknown>;
+  for (const key of Object.keys(fields)) {
+    if (FIELDS.has(key)) continue;
+    const known = PROVIDER_NAMES[key];
+    issues.push({
+      path: `${path}.${key}`,
+      message: known
+        ? `is not a field; pass the provider's ${key} as ${known}`
+        : 'is not a field of a usage report',
+    });
+  }
+  const count = (key: string, required: boolean) => {
+    const value = fields[key];
+    if (value === undefined && !required) return;
+    if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0)
+      issues.push({
+        path: `${path}.${key}`,
+        message: `must be a whole number of tokens, 0 or more, got ${typeof value === 'string' ? JSON.stringify(value) : String(value)}`,
+      });
+  };
+  count('inputTokens', true);
+  count('outputTokens', false);
+  if (issues.length > 0) throw new ValidationError('Invalid usage report', issues);
+  return usage as Usage;
+}
