@@ -153,7 +153,10 @@ export const BUILTIN_PATTERNS = [
   {
     name: 'telegram-bot-token',
     // `123456789:AA…`, also inside an API URL (`api.telegram.org/bot123456789:AA…/sendMessage`).
-    pattern: new RegExp(`(?:(?<=\\/bot)|(?<![A-Za-z0-9_:-]))[0-9]{5,16}:A[A-Za-z0-9_-]{34}${TOKEN_END}`),
+    // The lookbehind follows the first digit, so the search can skip to digits.
+    pattern: new RegExp(
+      `[0-9](?<=(?:\\/bot|[^A-Za-z0-9_:-]|^)[0-9])[0-9]{4,15}:A[A-Za-z0-9_-]{34}${TOKEN_END}`,
+    ),
     specificity: 20,
   },
   {
@@ -200,8 +203,9 @@ export const BUILTIN_PATTERNS = [
     // `password=…`, `DB_PASSWORD: "…"`, `"secret": "…"`, `--password=…`, `the password is …`: the value when it
     // looks like a password (see looksLikePassword). `pass` alone must start a word (not `bypass`).
     pattern: new RegExp(
-      '(?:(?:(?<![A-Za-z0-9])|(?<=[a-z0-9])(?=[A-Z]))(?:[Pp]ass|PASS)' +
-        '|[Pp]ass(?:word|wd|phrase)|PASS(?:WORD|WD|PHRASE)|[Ss]ecret|SECRET)' +
+      // Each branch starts with a letter (checks on what precedes come after it), so the search skips ahead.
+      '(?:[Pp]ass(?:word|wd|phrase)|PASS(?:WORD|WD|PHRASE)|[Ss]ecret|SECRET' +
+        '|(?:[Pp]ass|PASS)(?<![A-Za-z0-9]....)|Pass(?<=[a-z0-9]Pass))' +
         `(?:[_.-]?(?:[Kk]ey|KEY))?(?![A-Za-z0-9_])["']?${PASSWORD_SEPARATOR}["'\`]?` +
         // `&` ends a value before the next `name=` of a query string; a parenthesis ends it (`os.urandom(32)` is
         // a call, `(password=…)` a remark); trailing punctuation is the sentence's.
@@ -218,8 +222,10 @@ export const BUILTIN_PATTERNS = [
     // URLs (`https://…`) are not assignments; an equals sign has space on both sides or neither, so base64 padding
     // before a space (`…AA= next`) is not one.
     pattern: new RegExp(
-      `(?<![A-Za-z0-9_.-])["']?(?<key>[A-Za-z_][A-Za-z0-9_.-]*)["']?` +
-        `(?:=["']?|[ \\t]+=[ \\t]+["']?|[ \\t]*:[ \\t]*["']|[ \\t]*:[ \\t]+)` +
+      // The search starts at the `=` or `:` and looks back for the key, which is much faster than trying a key
+      // at every word.
+      `[=:](?<=(?<![A-Za-z0-9_.-])["']?(?<key>[A-Za-z_][A-Za-z0-9_.-]*)["']?(?:=|[ \\t]+=|[ \\t]*:))` +
+        `(?:(?<=[^ \\t]=)["']?|(?<=[ \\t]=)[ \\t]+["']?|(?<=:)(?:[ \\t]*["']|[ \\t]+))` +
         `(?<secret>[A-Za-z0-9+/_.~-]{${HIGH_ENTROPY_MIN_LENGTH},}={0,2})`,
     ),
     specificity: 0,

@@ -21,9 +21,9 @@ function samples({ kind, text, secret }: FakeSecret, name: string): SecretSample
   const prose = {
     kind,
     context: 'prose' as const,
-    input: `Here is what I ran: ${text} and it failed.`,
+    input: `Here is what I ran, ${text} and it failed.`,
     secret,
-    expected: `Here is what I ran: ${redacted} and it failed.`,
+    expected: `Here is what I ran, ${redacted} and it failed.`,
   };
   if (ASSIGNED.has(kind)) return [prose];
   const quoted = name.length % 2 === 0;

@@ -171,6 +171,8 @@ describe('long adversarial input', () => {
     ['slack prefixes', 'xoxb-'.repeat(n / 5)],
     ['assignments', 'a=a'.repeat(n / 3)],
     ['colons', 'a: '.repeat(n / 3)],
+    ['long keys before separators', `${'k'.repeat(999)}=`.repeat(n / 1000)],
+    ['spaces before separators', `a${' '.repeat(999)}=`.repeat(n / 1000)],
     ['query string', `password=a${'&a'.repeat(n / 2)}`],
     ['dotted tokens', 'MTEw.'.repeat(n / 5)],
     ['telegram-like', `1234567:${'A'.repeat(n)}`],
