@@ -1,11 +1,14 @@
 /**
- * What secret redaction costs per text entering a session, against counting the same text's tokens (which the
- * engine does for every message anyway), in the same process on the same input. Run with
- * `npx tsx --expose-gc bench/redaction.ts` in packages/core; prints a table and writes bench/redaction-results.json.
+ * How well secret redaction works and what it costs. Recall (share of made-up secrets redacted) and false positives
+ * (share of ordinary texts altered) on the test corpus of src/privacy; then the time per text entering a session,
+ * against counting the same text's tokens (which the engine does for every message anyway), in the same process on
+ * the same input. Run with `npx tsx --expose-gc bench/redaction.ts` in packages/core; prints tables and writes
+ * bench/redaction-results.json (or the file named by REDACTION_RESULTS).
  */
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { loadTiktokenCounter, redactSecrets } from '../src/index.js';
+import { ordinaryCorpus, secretCorpus } from '../src/privacy/redaction-corpus.fixtures.js';
 import { FIXTURE_SEED, generateCatalog, generateConversation, generateQueries } from './fixtures.js';
 import { loadAverage, machineInfo } from './machine.js';
 import { Prng } from './prng.js';
@@ -30,8 +33,33 @@ const prose = (characters: number) => {
   while (text.length < characters) text += `${prng.pick(WORDS)}${prng.chance(0.1) ? '.\n' : ' '}`;
   return text;
 };
+const repeatTo = (characters: number, text: string) =>
+  text.repeat(Math.ceil(characters / text.length)).slice(0, characters);
 // Made-up keys, built here so no file holds one.
 const openaiKey = () => `sk-${'proj'}-${randomToken(120)}`;
+
+// Accuracy. Five seeds give each shape five different random bodies; the ordinary texts are fixed.
+const secretSamples = [1, 2, 3, 4, 5].flatMap((seed) => secretCorpus(seed));
+const ordinaryTexts = ordinaryCorpus();
+const missed = secretSamples.filter((sample) => redactSecrets(sample.input).text.includes(sample.secret));
+const inexact = secretSamples.filter((sample) => redactSecrets(sample.input).text !== sample.expected);
+const altered = ordinaryTexts.filter((text) => redactSecrets(text).text !== text);
+const accuracy = {
+  secrets: secretSamples.length,
+  recall: 1 - missed.length / secretSamples.length,
+  /** Redacted exactly: the secret and nothing else of the text (the URL's host, the key name) replaced. */
+  exact: 1 - inexact.length / secretSamples.length,
+  ordinary: ordinaryTexts.length,
+  falsePositiveRate: altered.length / ordinaryTexts.length,
+  missedKinds: [...new Set(missed.map((sample) => `${sample.kind} (${sample.context})`))],
+  alteredTexts: altered,
+};
+console.log(
+  `recall ${missed.length === 0 ? 1 : accuracy.recall.toFixed(3)} (${secretSamples.length - missed.length} of ` +
+    `${secretSamples.length} secrets redacted; ${secretSamples.length - inexact.length} exactly), ` +
+    `false positives ${altered.length} of ${ordinaryTexts.length} ordinary texts altered\n`,
+);
+if (missed.length > 0) console.log(`missed: ${accuracy.missedKinds.join(', ')}\n`);
 
 const inputs = {
   /** A chat message of 2,000 characters with one key in it. */
@@ -48,11 +76,13 @@ const inputs = {
   dataUrl: `data:image/png;base64,${randomToken(200_000, `${ALPHANUMERIC}+/`)}`,
   /** 100 kB of one letter: no separators anywhere, the worst case for assignment matching. */
   unbroken: 'a'.repeat(100_000),
+  /** The corpus, one text a line, repeated to about 100 kB: a secret or a look-alike on every line. */
+  corpus: repeatTo(100_000, [...secretCorpus(1).map((sample) => sample.input), ...ordinaryTexts].join('\n')),
 };
 
 const counter = await loadTiktokenCounter('o200k_base');
 type Name = keyof typeof inputs;
-const results: Record<string, unknown> = {};
+const results: Record<string, unknown> = { accuracy };
 process.stderr.write(`machine: ${JSON.stringify(machineInfo())}, load ${loadAverage().join(' ')}\n`);
 console.log('| input | characters | redact (median ms) | count tokens (median ms) | redact ÷ count |');
 console.log('| --- | --- | --- | --- | --- |');
@@ -102,6 +132,6 @@ console.log(
 );
 
 writeFileSync(
-  fileURLToPath(new URL('./redaction-results.json', import.meta.url)),
+  process.env.REDACTION_RESULTS ?? fileURLToPath(new URL('./redaction-results.json', import.meta.url)),
   toJson(JSON.parse(JSON.stringify({ machine: machineInfo(), timing: TIMING, results }, roundNumbers))),
 );

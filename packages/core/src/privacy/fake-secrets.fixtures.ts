@@ -6,6 +6,7 @@ import fc from 'fast-check';
 export const BASE62 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 const UPPER_DIGITS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 const HEX = '0123456789abcdef';
+const DIGITS = '0123456789';
 const BASE64 = `${BASE62}+/`;
 const URL_SAFE = `${BASE62}_-`;
 
@@ -30,12 +31,13 @@ export interface FakeSecret {
   readonly secret: string;
 }
 
+const whole = (kind: string, secret: string): FakeSecret => ({ kind, text: secret, secret });
+
 const pem = (label: string, body: string) =>
   `-----BEGIN ${label}PRIVATE KEY-----\n${body}\n-----END ${label}PRIVATE KEY-----`;
 
-/** One secret of every built-in kind. */
+/** Secrets of every built-in kind, in every common shape. The first 19 keep their places (tests pick them). */
 export function fakeSecrets(seed = 1): FakeSecret[] {
-  const whole = (kind: string, secret: string): FakeSecret => ({ kind, text: secret, secret });
   const awsSecret = token(40, BASE64, seed);
   const envValue = token(32, BASE62, seed + 1);
   return [
@@ -60,7 +62,82 @@ export function fakeSecrets(seed = 1): FakeSecret[] {
     whole('private-key', pem('RSA ', `MII${token(64, BASE64, seed)}\n${token(64, BASE64, seed + 10)}`)),
     whole('private-key', pem('', `MII${token(64, BASE64, seed + 11)}`)),
     whole('private-key', pem('OPENSSH ', `b3Bl${token(70, BASE64, seed + 12)}`)),
-    { kind: 'high-entropy', text: `DATABASE_PASSWORD=${envValue}`, secret: envValue },
+    { kind: 'high-entropy', text: `DEPLOY_TOKEN=${envValue}`, secret: envValue },
+    ...moreFakeSecrets(seed),
+  ];
+}
+
+/** Part of a text: only `secret` is replaced, the rest of `text` stays. */
+const part = (kind: string, text: string, secret: string): FakeSecret => ({ kind, text, secret });
+
+/** A password with the symbols people put in them. */
+export function fakePassword(seed = 1): string {
+  return `${token(6, BASE62, seed)}!${token(3, BASE62, seed + 1)}#$%^&*~${token(4, BASE62, seed + 2)}`;
+}
+
+function moreFakeSecrets(seed: number): FakeSecret[] {
+  const password = fakePassword(seed);
+  const slashy = `${token(8, BASE62, seed + 3)}/+@${token(5, BASE62, seed + 4)}`;
+  const bearer = token(40, URL_SAFE, seed + 5);
+  const basic = btoa(`deploy:${fakePassword(seed + 6)}`);
+  const telegram = `${700_000_000 + (seed % 100_000_000)}:A${token(34, URL_SAFE, seed + 7)}`;
+  return [
+    part('url-password', `postgres://app_user:${password}@db.internal.example:5432/app`, password),
+    part('url-password', `postgresql://report:${slashy}@10.0.0.12/warehouse?sslmode=require`, slashy),
+    part(
+      'url-password',
+      `mongodb+srv://admin:${password}@cluster0.ab1cd.mongodb.net/test?retryWrites=true`,
+      password,
+    ),
+    part('url-password', `redis://:${password}@cache.internal.example:6379/0`, password),
+    part('url-password', `rediss://default:${password}@cache.example:6380`, password),
+    part('url-password', `https://ci-bot:${password}@git.example.com/team/repo.git`, password),
+    part('authorization', `Authorization: Bearer ${bearer}`, bearer),
+    part('authorization', `authorization: Basic ${basic}`, basic),
+    part('authorization', `"Authorization": "token ${token(40, HEX, seed + 8)}"`, token(40, HEX, seed + 8)),
+    part('bearer-token', `curl -H @headers.txt, or pass Bearer ${bearer}`, bearer),
+    part('basic-auth', `the header value Basic ${basic}`, basic),
+    part('password', `password=${password}`, password),
+    part('password', `DB_PASSWORD: "${password}"`, password),
+    part('password', `{"password": "${password}", "user": "deploy"}`, password),
+    part('password', `mysql --password=${password} app`, password),
+    part('password', `?user=deploy&passwd=${password}&next=1`, password),
+    part('password', `the admin password is ${password}`, password),
+    whole(
+      'slack-token',
+      `xox${'b'}-${token(12, DIGITS, seed)}-${token(13, DIGITS, seed + 9)}-${token(24, BASE62, seed)}`,
+    ),
+    whole(
+      'slack-token',
+      `xox${'p'}-${token(12, DIGITS, seed + 1)}-${token(12, DIGITS, seed + 2)}-${token(13, DIGITS, seed + 3)}-${token(32, HEX, seed)}`,
+    ),
+    whole(
+      'slack-token',
+      `xap${'p'}-1-A${token(10, UPPER_DIGITS, seed)}-${token(13, DIGITS, seed + 4)}-${token(64, HEX, seed + 1)}`,
+    ),
+    whole('slack-token', `xoxe.xox${'p'}-1-${token(140, BASE62, seed + 2)}`),
+    part(
+      'slack-webhook',
+      `https://hooks.slack.com/services/T${token(10, UPPER_DIGITS, seed)}/B${token(10, UPPER_DIGITS, seed + 1)}/${token(24, BASE62, seed + 3)}`,
+      `T${token(10, UPPER_DIGITS, seed)}/B${token(10, UPPER_DIGITS, seed + 1)}/${token(24, BASE62, seed + 3)}`,
+    ),
+    whole('stripe-key', `sk_${'live'}_${token(99, BASE62, seed)}`),
+    whole('stripe-key', `rk_${'live'}_${token(24, BASE62, seed + 1)}`),
+    whole('stripe-key', `sk_${'test'}_${token(24, BASE62, seed + 2)}`),
+    whole('stripe-webhook-secret', `whsec_${token(32, BASE62, seed)}`),
+    whole('gitlab-token', `glpat-${token(20, URL_SAFE, seed)}`),
+    whole(
+      'huggingface-token',
+      `hf_${token(34, 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz', seed)}`,
+    ),
+    whole('npm-token', `npm_${token(36, BASE62, seed)}`),
+    whole('sendgrid-key', `S${'G'}.${token(22, URL_SAFE, seed)}.${token(43, URL_SAFE, seed + 1)}`),
+    whole(
+      'discord-token',
+      `${btoa(String(1_100_000_000_000_000_000n + BigInt(seed))).replace(/=+$/, '')}.${token(6, URL_SAFE, seed)}.${token(38, URL_SAFE, seed + 2)}`,
+    ),
+    whole('telegram-bot-token', telegram),
+    part('telegram-bot-token', `https://api.telegram.org/bot${telegram}/sendMessage`, telegram),
   ];
 }
 

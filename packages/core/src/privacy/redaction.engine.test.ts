@@ -130,7 +130,7 @@ describe('redaction in sessions', () => {
       expect(written).not.toContain(secret(entry));
     }
     expect(session.record.title).toBe('Debug [REDACTED:github-token]');
-    expect(session.record.workspace).toBe('.env\nDATABASE_PASSWORD=[REDACTED:high-entropy]');
+    expect(session.record.workspace).toBe('.env\nDEPLOY_TOKEN=[REDACTED:high-entropy]');
     expect(turn.plan.redactions).toEqual([
       { candidateId: 'system:fragment:env', kind: 'aws-access-key-id', count: 1 },
       { candidateId: `pin:${card.id}`, kind: 'google-api-key', count: 1 },

@@ -100,7 +100,7 @@ describe('redactSecrets', () => {
       `export API_TOKEN="${value}"`,
       `api_token: ${value}`,
       `"apiToken": "${value}"`,
-      `  secret = '${value}'`,
+      `  signing_token = '${value}'`,
     ]) {
       const result = redactSecrets(line);
       expect(result.text, line).toBe(line.replace(value, '[REDACTED:high-entropy]'));
@@ -119,12 +119,12 @@ describe('redactSecrets', () => {
     ]) {
       expect(redactSecrets(line).text, line).toBe(line);
     }
-    // Hex digests and UUIDs in assignments are redacted: such a line holds a secret as often as a digest.
+    // Hex digests and UUIDs under a name that says secret are redacted (see the key-aware tests below).
     expect(redactSecrets(`SESSION=${'3f786850e387550fdab836ed7e6dc881de23001b'}`).text).toBe(
       'SESSION=[REDACTED:high-entropy]',
     );
-    expect(redactSecrets('REQUEST_ID=123e4567-e89b-12d3-a456-426614174000').text).toBe(
-      'REQUEST_ID=[REDACTED:high-entropy]',
+    expect(redactSecrets('API_KEY=123e4567-e89b-12d3-a456-426614174000').text).toBe(
+      'API_KEY=[REDACTED:high-entropy]',
     );
     // So is base64 image data assigned to a key, unlike the same data in a data URL.
     const image = `iVBORw0KGgo${token(120, `${BASE62}+/`)}`;

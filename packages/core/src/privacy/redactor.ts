@@ -40,7 +40,7 @@ interface CompiledPattern {
   readonly name: string;
   readonly regex: RegExp;
   readonly specificity: number;
-  readonly accept: ((secret: string) => boolean) | undefined;
+  readonly accept: RedactionPattern['accept'];
 }
 
 interface Match {
@@ -176,14 +176,25 @@ export function createRedactor(options: RedactionOptions = {}, path = 'redaction
   });
 }
 
+const MARKER = /\[REDACTED:[A-Za-z0-9_-]{1,64}\]/g;
+const NO_GROUPS: Readonly<Record<string, string | undefined>> = Object.freeze({});
+
+/** Where earlier markers stand, so that text redacted once is left as it is (redaction is idempotent). */
+function markerSpans(text: string): [number, number][] {
+  if (!text.includes('[REDACTED:')) return [];
+  return [...text.matchAll(MARKER)].map((found) => [found.index, found.index + found[0].length]);
+}
+
 function findMatches(patterns: readonly CompiledPattern[], text: string): Match[] {
   const matches: Match[] = [];
+  const markers = markerSpans(text);
   for (const { name, regex, specificity, accept } of patterns) {
     for (const found of text.matchAll(regex)) {
       const span = found.indices?.groups?.secret ?? found.indices?.[0];
       if (!span || span[1] <= span[0]) continue;
       const [start, end] = span;
-      if (accept && !accept(text.slice(start, end))) continue;
+      if (markers.some(([from, to]) => from <= start && end <= to)) continue;
+      if (accept && !accept(text.slice(start, end), found.groups ?? NO_GROUPS)) continue;
       matches.push({ start, end, kind: name, length: end - start, specificity });
     }
   }

@@ -1,0 +1,111 @@
+import { BASE62, type FakeSecret, fakeSecrets, token } from './fake-secrets.fixtures.js';
+import { redactionMarker } from './redactor.js';
+
+// The corpus behind the redaction tests and benchmark: every made-up secret in prose and in an assignment, and
+// ordinary texts that look a little like secrets and must come through unchanged.
+
+export interface SecretSample {
+  readonly kind: string;
+  readonly context: 'prose' | 'assignment';
+  readonly input: string;
+  readonly secret: string;
+  /** The input with the secret, and only the secret, replaced by its marker. */
+  readonly expected: string;
+}
+
+/** Already `key = value` or a header: putting them in another assignment would only nest them. */
+const ASSIGNED = new Set(['aws-secret-key', 'high-entropy', 'password', 'authorization']);
+
+function samples({ kind, text, secret }: FakeSecret, name: string): SecretSample[] {
+  const redacted = text.replace(secret, redactionMarker(kind));
+  const prose = {
+    kind,
+    context: 'prose' as const,
+    input: `Here is what I ran, ${text} and it failed.`,
+    secret,
+    expected: `Here is what I ran, ${redacted} and it failed.`,
+  };
+  if (ASSIGNED.has(kind)) return [prose];
+  const quoted = name.length % 2 === 0;
+  const assignment = quoted ? `"${name}": "${text}"` : `${name.toUpperCase()}=${text}`;
+  return [
+    prose,
+    {
+      kind,
+      context: 'assignment',
+      input: assignment,
+      secret,
+      expected: assignment.replace(secret, redactionMarker(kind)),
+    },
+  ];
+}
+
+/** Every fake secret of every kind, in a sentence and (unless it is one already) in an assignment. */
+export function secretCorpus(seed = 1): SecretSample[] {
+  return fakeSecrets(seed).flatMap((secret, i) =>
+    samples(secret, ['apiKey', 'service_token', 'dsn'][i % 3] ?? ''),
+  );
+}
+
+const base64 = (text: string) => btoa(text);
+
+/** Texts without secrets that share something with them: code, ids, digests, URLs, base64, look-alike names. */
+export function ordinaryCorpus(): string[] {
+  const readme = base64('# ctxkit\n\nClient-side context management for LLM chat apps.\n');
+  return [
+    // Names that start like keys.
+    'pip install sk-learn-extensions-2024-preview',
+    'model: sk-learn-extensions-2024-preview',
+    'scikit-learn ships sk-learn-style estimators; risk-management-framework-v2 is task-oriented.',
+    'from huggingface_hub import hf_hub_download',
+    'npm_config_registry=https://registry.npmjs.org/',
+    'Slack tokens start with xoxb- and GitLab ones with glpat-; Stripe publishes pk_live_ keys.',
+    // Code that handles passwords and headers without holding one.
+    'const password = req.body.password;',
+    'function login(password: string, secret?: string) { return bcrypt.hash(password, 10); }',
+    'if (password === confirmation) submit({ password });',
+    'password: z.string().min(12).max(128),',
+    'secret = os.urandom(32)',
+    'SECRET_KEY = os.environ["DJANGO_SECRET_KEY"]',
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell or template placeholder, kept as text
+    'DB_PASSWORD=${DB_PASSWORD}',
+    'password: "{{ vault_db_password }}"',
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell or template placeholder, kept as text
+    'headers: { Authorization: `Bearer ${token}` },',
+    'curl -H "Authorization: Bearer $GITHUB_TOKEN" https://api.github.com/user',
+    'Set the Authorization: header to Bearer <token>; Basic authentication is weaker.',
+    'Bearer tokens look like eyJ... and are three dot-separated parts.',
+    'The password is required and must be at least 12 characters.',
+    'password=********',
+    'export PATH=/usr/local/bin:$PATH',
+    // UUIDs and digests, loose and assigned.
+    'Request 123e4567-e89b-12d3-a456-426614174000 failed',
+    'REQUEST_ID=123e4567-e89b-12d3-a456-426614174000',
+    '"traceId": "550e8400-e29b-41d4-a716-446655440000"',
+    'git show 3f786850e387550fdab836ed7e6dc881de23001b',
+    'GITHUB_SHA=3f786850e387550fdab836ed7e6dc881de23001b',
+    '"sha": "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"',
+    'checksum: d41d8cd98f00b204e9800998ecf8427e0123456789abcdef',
+    `"integrity": "sha512-${token(86, `${BASE62}+/`)}=="`,
+    // Build and version ids.
+    'BUILD_ID=2024.11.22-rc.1+sha.3f78a9c2b1',
+    'build: web-20241122-1432-9f3c2ab',
+    '"buildId": "vQ4Ydp7xX4bJ3K2hP9L5m"',
+    'version: 1.2.3-beta.4+exp.sha.5114f85a9c',
+    'release=ctxkit-core-0.1.0-20241122-a1b2c3d',
+    'Build 20241122.7 (a1b2c3d4e5f6) passed',
+    // URLs without credentials.
+    'https://example.com/docs/getting-started?page=2#install',
+    'http://localhost:3000/users/@alice and http://[::1]:8080/health',
+    'postgres://localhost:5432/app and redis://cache.internal:6379/0',
+    'mongodb+srv://cluster0.ab1cd.mongodb.net/test?retryWrites=true',
+    'ssh://git@github.com/ctxkit/ctxkit.git or git@github.com:ctxkit/ctxkit.git',
+    'https://hooks.slack.com/services/ is where incoming webhooks live',
+    'mailto:alice@example.com?subject=hi',
+    // Base64 of text, and image data.
+    `"content": "${readme}", "encoding": "base64"`,
+    `echo ${base64('hello world, this is plain text')} | base64 -d`,
+    `payload=${base64('{"event": "push", "ref": "refs/heads/main"}')}`,
+    `<img src="data:image/png;base64,iVBORw0KGgo${token(200, `${BASE62}+/`)}=">`,
+  ];
+}
