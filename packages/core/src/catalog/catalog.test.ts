@@ -641,3 +641,40 @@ describe('defineCatalog: ownership', () => {
     expect(tool?.type === 'tool' && Object.keys(tool.inputSchema)).toEqual(['type']);
   });
 });
+
+describe('defineCatalog: fields and names it refuses', () => {
+  test('a misspelt field is an error naming it and the field meant, never ignored', () => {
+    const paths = (input: unknown) => {
+      try {
+        defineCatalog(input as CatalogInput);
+      } catch (error) {
+        return (error as CatalogError).issues;
+      }
+      return [];
+    };
+    expect(paths({ rules: [{ name: 'A', content: 'a', incldue: 'manual' }] })).toEqual([
+      expect.objectContaining({
+        path: 'rules[0].incldue',
+        message: expect.stringMatching(/did you mean 'include'/),
+      }),
+    ]);
+    expect(paths({ servers: [{ name: 's', enabeld: false }] })).toEqual([
+      expect.objectContaining({
+        path: 'servers[0].enabeld',
+        message: expect.stringMatching(/did you mean 'enabled'/),
+      }),
+    ]);
+    expect(
+      paths({
+        servers: [{ name: 's' }],
+        tools: [{ server: 's', name: 't', inputSchema: { type: 'object' }, descripton: 'x' }],
+      }),
+    ).toEqual([expect.objectContaining({ path: 'tools[0].descripton' })]);
+  });
+
+  test('a name that shows nothing is refused', () => {
+    expect(() => defineCatalog({ rules: [{ name: '\u200b', content: 'x' }] })).toThrow(
+      /rules\[0\]\.name: must contain visible text/,
+    );
+  });
+});

@@ -1,5 +1,6 @@
 import { CatalogError, type ErrorIssue } from '../errors/index.js';
 import { frozenJsonCopy } from '../json/index.js';
+import { checkKnownFields, isVisible } from '../validation/index.js';
 import { Catalog } from './catalog.js';
 import { checkToolSchema } from './json-schema.js';
 import { functionNameFor, itemKey } from './keys.js';
@@ -15,6 +16,10 @@ import {
 function checkName(value: unknown, path: string, issues: ErrorIssue[]): value is string {
   if (typeof value !== 'string' || value.trim() === '') {
     issues.push({ path, message: 'must be a non-empty string' });
+    return false;
+  }
+  if (!isVisible(value)) {
+    issues.push({ path, message: 'must contain visible text (not only zero-width characters)' });
     return false;
   }
   if (value !== value.trim()) {
@@ -84,6 +89,7 @@ export function defineCatalog(input: CatalogInput): Catalog {
         issues.push({ path, message: 'must be an object' });
         continue;
       }
+      checkKnownFields(entry, ['name', 'content', 'description', 'include', 'enabled'], path, issues);
       const okName = checkName(entry.name, `${path}.name`, issues);
       if (typeof entry.content !== 'string')
         issues.push({ path: `${path}.content`, message: 'must be a string' });
@@ -113,6 +119,7 @@ export function defineCatalog(input: CatalogInput): Catalog {
       issues.push({ path, message: 'must be an object' });
       continue;
     }
+    checkKnownFields(entry, ['name', 'description', 'include', 'enabled'], path, issues);
     const okName = checkName(entry.name, `${path}.name`, issues);
     if (okName && (entry.name as string).includes(':')) {
       issues.push({
@@ -142,6 +149,12 @@ export function defineCatalog(input: CatalogInput): Catalog {
       issues.push({ path, message: 'must be an object' });
       continue;
     }
+    checkKnownFields(
+      entry,
+      ['server', 'name', 'description', 'inputSchema', 'include', 'enabled'],
+      path,
+      issues,
+    );
     const okName = checkName(entry.name, `${path}.name`, issues);
     let server: ServerInfo | undefined;
     if (entry.server === undefined) {

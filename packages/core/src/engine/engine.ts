@@ -66,6 +66,7 @@ import {
   type TokenCounter,
   withTokenCache,
 } from '../tokens/index.js';
+import { checkKnownFields, describe, isRecord } from '../validation/index.js';
 import { CandidateFactory } from './candidates.js';
 import type { EngineContext } from './context.js';
 import { randomId } from './ids.js';
@@ -73,6 +74,7 @@ import type { LongHistorySettings } from './long-history.js';
 import { type EngineEvent, PendingTurns } from './pending-turns.js';
 import { deleteExpiredSessions } from './retention.js';
 import { Session } from './session.js';
+import { checkId, checkNewSession, type NewSessionOptions } from './session-input.js';
 import { holdsStored, remoteChange, StaleSessions } from './staleness.js';
 
 export interface DeleteOptions {
@@ -131,6 +133,19 @@ export interface EngineOptions<R> {
   readonly newId?: () => string;
 }
 
+/** `{ global?, agent? }`, each a string: a number there would break every later request, also after a reload. */
+function checkSystemPrompt(value: unknown, path: string, issues: ErrorIssue[], optional = true): void {
+  if (value === undefined && optional) return;
+  if (!isRecord(value)) {
+    issues.push({ path, message: `must be { global?, agent? }, got ${describe(value)}` });
+    return;
+  }
+  checkKnownFields(value, ['global', 'agent'], path, issues);
+  for (const part of ['global', 'agent'] as const)
+    if (value[part] !== undefined && typeof value[part] !== 'string')
+      issues.push({ path: `${path}.${part}`, message: `must be a string, got ${describe(value[part])}` });
+}
+
 function checkOptions(options: EngineOptions<unknown>, reservedOutput: number): LongHistorySettings {
   const issues: ErrorIssue[] = [];
   const longHistory: LongHistorySettings = {
@@ -139,6 +154,20 @@ function checkOptions(options: EngineOptions<unknown>, reservedOutput: number): 
   };
   if (typeof options.model !== 'string' || options.model === '')
     issues.push({ path: 'model', message: 'must be a non-empty string' });
+  checkSystemPrompt(options.systemPrompt, 'systemPrompt', issues);
+  if (
+    options.tokenizer !== undefined &&
+    options.tokenizer !== 'o200k_base' &&
+    options.tokenizer !== 'cl100k_base' &&
+    (typeof options.tokenizer !== 'object' ||
+      options.tokenizer === null ||
+      typeof (options.tokenizer as { count?: unknown }).count !== 'function' ||
+      typeof (options.tokenizer as { encoding?: unknown }).encoding !== 'string')
+  )
+    issues.push({
+      path: 'tokenizer',
+      message: `must be 'o200k_base', 'cl100k_base' or a TokenCounter ({ encoding, count }), got ${describe(options.tokenizer)}`,
+    });
   if (!Number.isInteger(options.contextWindow) || options.contextWindow < 1) {
     issues.push({
       path: 'contextWindow',
@@ -275,7 +304,11 @@ export class Engine<R = OpenAIChatRequest> {
   }
 
   /** Changes the global and agent prompts of every session from its next request. */
-  setSystemPrompt({ global, agent }: { global?: string; agent?: string }): void {
+  setSystemPrompt(prompt: { global?: string; agent?: string }): void {
+    const issues: ErrorIssue[] = [];
+    checkSystemPrompt(prompt, 'prompt', issues, false);
+    if (issues.length > 0) throw new ValidationError('Invalid system prompt', issues);
+    const { global, agent } = prompt;
     this.#context.systemPrompt = {
       global: global ?? this.#context.systemPrompt.global,
       agent: agent ?? this.#context.systemPrompt.agent,
@@ -301,15 +334,8 @@ export class Engine<R = OpenAIChatRequest> {
    * to other sessions nor receives theirs. A `private` one lives only in this tab's memory and takes no part in
    * memory either (see `session.setPrivate`).
    */
-  async createSession({
-    title = 'New chat',
-    memory,
-    private: isPrivate = false,
-  }: {
-    title?: string;
-    memory?: boolean;
-    private?: boolean;
-  } = {}): Promise<Session<R>> {
+  async createSession(options: NewSessionOptions = {}): Promise<Session<R>> {
+    const { title = 'New chat', memory, private: isPrivate = false } = checkNewSession(options);
     const { redactor, catalog, newId, now } = this.#context;
     const fresh = newSessionRecord(
       newId(),
@@ -333,6 +359,7 @@ export class Engine<R = OpenAIChatRequest> {
    * the store (the old object stays in use while it has a turn open; see "Several tabs" in the README).
    */
   async openSession(sessionId: string): Promise<Session<R>> {
+    checkId(sessionId, 'sessionId', 'session id');
     await this.#checking.get(sessionId);
     const cached = this.#open.get(sessionId);
     if (cached) {
@@ -367,6 +394,7 @@ export class Engine<R = OpenAIChatRequest> {
    * see its messages), unless `branches: 'delete'` deletes it with all its branches, deepest first.
    */
   async deleteSession(sessionId: string, { branches = 'refuse' }: DeleteOptions = {}): Promise<void> {
+    checkId(sessionId, 'sessionId', 'session id');
     const records = await this.#context.store.listSessions();
     const { deletionOrder, directBranches } = await branchOperations();
     const direct = directBranches(records, sessionId);
@@ -460,6 +488,7 @@ export class Engine<R = OpenAIChatRequest> {
    * input no longer gives the plan it was stored for (the record was changed, or another planner version wrote it).
    */
   async getPlan(planId: string): Promise<ContextPlan | undefined> {
+    checkId(planId, 'planId', 'plan id');
     const stored = await this.#context.store.getPlan(planId);
     return stored && replayPlan(stored);
   }

@@ -1,6 +1,7 @@
 import { type ErrorIssue, ValidationError } from '../errors/index.js';
 import { frozenJsonCopy } from '../json/index.js';
 import type { ModelReply } from '../session/index.js';
+import { jsonIssue } from '../validation/index.js';
 
 /**
  * Checks a model reply and returns a frozen copy of it: what is recorded must not change when the host reuses its
@@ -34,6 +35,9 @@ export function normalizeReply(reply: ModelReply | string, path: string): ModelR
         path: `${at}.arguments`,
         message: 'must be an object (parse JSON argument strings first)',
       });
+    } else {
+      const notJson = jsonIssue(call.arguments, `${at}.arguments`);
+      if (notJson) issues.push(notJson);
     }
   }
   if (issues.length > 0) throw new ValidationError('Invalid reply', issues);

@@ -58,6 +58,15 @@ import { LongHistory, type TurnHistory } from './long-history.js';
 import { buildPlanInput } from './plan-input.js';
 import { normalizeReply } from './reply.js';
 import { requestContextFromPlan } from './request-context.js';
+import {
+  checkId,
+  checkItemRef,
+  checkLease,
+  checkPinOptions,
+  checkPinTarget,
+  checkTitle,
+  checkWorkspace,
+} from './session-input.js';
 import { groupTurns, type Turn } from './turns.js';
 import { checkUsage } from './usage-input.js';
 import { agentKeyOf, evidenceOfTurn, latestUserText, reportUse } from './use-evidence.js';
@@ -244,11 +253,13 @@ export class Session<R = OpenAIChatRequest> {
 
   /** Adds a catalog item by hand, whatever its include mode. Idempotent. */
   async addItem(ref: ItemRef): Promise<void> {
+    checkItemRef(ref);
     return this.#update((record) => withItem(record, this.#engine.catalog, ref));
   }
 
   /** Removes an item from the session context, whatever its include mode. Idempotent. */
   async removeItem(ref: ItemRef): Promise<void> {
+    checkItemRef(ref);
     await this.#update((record) => withoutItem(record, ref));
     this.#reportUse('removed', agentKeyOf(this.#engine.catalog, ref));
   }
@@ -291,19 +302,21 @@ export class Session<R = OpenAIChatRequest> {
     return this.#engine.fork(this.id, messageId, options);
   }
 
-  setTitle(title: string): Promise<void> {
-    const redacted = this.#redaction.plain(title);
+  async setTitle(title: string): Promise<void> {
+    const redacted = this.#redaction.plain(checkTitle(title));
     return this.#update((record) => ({ ...record, title: redacted }));
   }
 
   /** Sets the trailing workspace message, always the last one sent; `null` removes it. */
-  setWorkspace(text: string | null): Promise<void> {
+  async setWorkspace(text: string | null): Promise<void> {
+    checkWorkspace(text);
     const [redacted = null] = text === null || text === '' ? [] : this.#redaction.text('workspace', text);
     return this.#update((record) => ({ ...record, workspace: redacted }));
   }
 
   /** Sets the current task; leases scoped to any other task end. Returns the pins that lapsed. */
   async setTask(taskId: string | null): Promise<readonly Pin[]> {
+    if (taskId !== null) checkId(taskId, 'taskId', 'task');
     let expired: readonly Pin[] = [];
     await this.#update((record) => {
       const change = withTask(record, taskId);
@@ -316,7 +329,9 @@ export class Session<R = OpenAIChatRequest> {
   // ── pins ────────────────────────────────────────────────────────────────────────────────────────────────
 
   /** Pins an item, a message (its whole turn) or a card. A target holds one pin: pinning again replaces it. */
-  pin(target: PinTarget, options?: PinOptions): Promise<Pin> {
+  async pin(target: PinTarget, options?: PinOptions): Promise<Pin> {
+    checkPinTarget(target);
+    checkPinOptions(options);
     return this.#pin(target, options, (record) => record);
   }
 
@@ -382,6 +397,9 @@ export class Session<R = OpenAIChatRequest> {
 
   /** Ephemeral → leased. Only the user makes a pin sticky (by pinning it again as sticky). */
   async promotePin(pinId: string, lease: LeaseScope): Promise<void> {
+    checkId(pinId, 'pinId', 'pin');
+    const issues: ErrorIssue[] = [];
+    if (!checkLease(lease, 'lease', issues)) throw new ValidationError('Invalid lease', issues);
     findPin(this.#record, pinId);
     return this.#update((record) => withPromotedPin(record, pinId, lease));
   }

@@ -1,3 +1,4 @@
+import { ValidationError } from '../errors/index.js';
 import { type BpeRanks, createBpeCount } from './bpe.js';
 import type { TokenCounter } from './counter.js';
 
@@ -49,7 +50,15 @@ const loaded = new Map<TiktokenEncodingName, Promise<TokenCounter>>();
  */
 export function loadTiktokenCounter(encoding: TiktokenEncodingName = 'o200k_base'): Promise<TokenCounter> {
   const load = RANK_LOADERS[encoding];
-  if (!load) return Promise.reject(new RangeError(`Unknown tiktoken encoding '${String(encoding)}'`));
+  if (!load)
+    return Promise.reject(
+      new ValidationError('Invalid tokenizer', [
+        {
+          path: 'encoding',
+          message: `Unknown tiktoken encoding '${String(encoding)}' (expected 'o200k_base' or 'cl100k_base')`,
+        },
+      ]),
+    );
   let counter = loaded.get(encoding);
   if (!counter) {
     counter = load().then((ranks) => {
