@@ -341,6 +341,27 @@ describe('large content is stored once', () => {
     expect(small.userMessage.content).toBe('tiny data:text/plain,hi there');
   });
 
+  test('content changed in the store is refused by its hash, never returned', async () => {
+    const store = new MemoryStore();
+    const engine = await historyEngine({ store });
+    const session = await engine.createSession();
+    const turn = await session.prepare(`Look: ${dataUrl}`);
+    await session.commit(turn, 'Seen.');
+    const ref = /ctxkit:blob\/([0-9a-f]{32})/.exec(turn.userMessage.content);
+    const hash = ref?.[1] as string;
+    // Tampered with behind the store's back.
+    const tampered = new (class extends MemoryStore {
+      override async getBlob(key: string) {
+        return key === hash ? 'data:image/png;base64,AAAA' : store.getBlob(key);
+      }
+    })();
+    const reader = await (await historyEngine({ store: tampered })).createSession();
+    await expect(reader.expand(ref?.[0] as string)).rejects.toMatchObject({
+      code: 'corrupt_record',
+      where: `blob ${hash}`,
+    });
+  });
+
   test('an unknown or malformed reference is a NotFoundError', async () => {
     const session = await (await historyEngine()).createSession();
     await expect(session.expand(`ctxkit:blob/${'0'.repeat(32)}`)).rejects.toBeInstanceOf(NotFoundError);

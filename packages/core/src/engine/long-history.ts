@@ -1,5 +1,6 @@
-import { NotFoundError } from '../errors/index.js';
+import { CorruptRecordError, NotFoundError } from '../errors/index.js';
 import {
+  blobHash,
   blobHashOf,
   type CompactedText,
   compactText,
@@ -161,6 +162,9 @@ export class LongHistory {
       throw new NotFoundError('blob', ref, 'expected a reference like ctxkit:blob/<32 hex digits>');
     const content = pending.get(hash) ?? (await store.getBlob(hash));
     if (content === undefined) throw new NotFoundError('blob', hash, 'no stored content has this hash');
+    // Content is named by its hash: content that no longer has it was changed in the store, and is not returned.
+    if ((await blobHash(content)) !== hash)
+      throw new CorruptRecordError(`blob ${hash}`, 'its content does not match its hash (it was changed)');
     return content;
   }
 }

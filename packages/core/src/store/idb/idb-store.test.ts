@@ -330,18 +330,41 @@ describe('IdbStore: schema versions and other tabs', () => {
     );
   });
 
-  test('a migration that fails leaves the version 1 database as it was', async () => {
+  test('a malformed version 1 row is set aside and reported; the rest of the database is migrated and usable', async () => {
     const name = freshName();
-    const { db } = await createV1(name);
-    await rawWrite(db, ['plans'], (tx) => {
-      tx.objectStore('plans').put({ id: 'broken', sessionId: 'id-1', turnIndex: 0, input: null });
+    const { db, rows } = await createV1(name);
+    await rawWrite(db, ['plans', 'messages'], (tx) => {
+      tx.objectStore('plans').put({ id: 'broken', sessionId: rows[0]?.record.id, turnIndex: 0, input: null });
+      tx.objectStore('messages').put({
+        sessionId: rows[0]?.record.id,
+        message: { id: 'm-x', role: 'assistant', createdAt: '2026-01-01T00:00:00.000Z' },
+      });
     });
     db.close();
-    await expect(openTestStore(name)).rejects.toBeInstanceOf(TypeError);
+    const reported: unknown[] = [];
+    const original = (globalThis as { reportError?: unknown }).reportError;
+    (globalThis as { reportError?: unknown }).reportError = (error: unknown) => reported.push(error);
+    try {
+      const idb = await store(name);
+      for (const row of rows)
+        expect(await idb.loadSession(row.record.id)).toEqual({ record: row.record, messages: row.messages });
+      expect(await idb.getPlan('broken')).toBeUndefined();
+      // Nothing is lost: the rows it could not read are kept whole, with what was wrong.
+      const quarantine = (await idb.getDocument('ctxkit.migration.quarantine')) as {
+        problem: string;
+        row: unknown;
+      }[];
+      expect(quarantine.map((entry) => entry.problem)).toEqual([
+        'an assistant message without its reply',
+        'it is not a stored plan',
+      ]);
+      expect(reported).toHaveLength(2);
+      for (const error of reported) expect(error).toBeInstanceOf(CorruptRecordError);
+    } finally {
+      (globalThis as { reportError?: unknown }).reportError = original;
+    }
     const raw = track(await openRaw(name));
-    expect(raw.version).toBe(1);
-    expect(await rawGetAll(raw, 'plans')).toContainEqual(expect.objectContaining({ id: 'broken' }));
-    expect((await rawGetAll(raw, 'sessions')).length).toBe(2);
+    expect(raw.version).toBe(SCHEMA_VERSION);
   });
 
   test('an upgrade blocked by a tab holding the old version fails with StoreBlockedError, and works once it closes', async () => {
@@ -542,5 +565,46 @@ describe('requestPersistentStorage', () => {
     expect(persist).toHaveBeenCalledTimes(1);
     vi.stubGlobal('navigator', {});
     expect(await requestPersistentStorage()).toBe('unsupported');
+  });
+});
+
+describe('IdbStore: rows that parse but are wrong', () => {
+  test('a session record with pins that are not a list is refused by name when loaded, not in a later prepare', async () => {
+    const name = freshName();
+    const idb = await store(name);
+    await idb.createSession(record('s1'));
+    await idb.createSession(record('s2'));
+    const raw = track(await openRaw(name));
+    const rows = (await rawGetAll(raw, 'sessions')) as { id: string; record: object }[];
+    const bad = rows.find((row) => row.id === 's1') as { record: object };
+    await rawWrite(raw, ['sessions'], (tx) => {
+      tx.objectStore('sessions').put({ ...bad, record: { ...bad.record, pins: 'none' } });
+    });
+    const failure = idb.loadSession('s1');
+    await expect(failure).rejects.toBeInstanceOf(CorruptRecordError);
+    await expect(failure).rejects.toMatchObject({
+      where: 'session s1',
+      message: expect.stringMatching(/pins is not a list/),
+    });
+    expect((await idb.loadSession('s2'))?.record.id).toBe('s2');
+  });
+
+  test('an assistant message without its reply is refused by name when loaded', async () => {
+    const name = freshName();
+    const idb = await store(name);
+    await idb.createSession(record('s1'));
+    const raw = track(await openRaw(name));
+    await rawWrite(raw, ['messages'], (tx) => {
+      tx.objectStore('messages').put({
+        v: 1,
+        sessionId: 's1',
+        position: 0,
+        messages: [{ id: 'r', role: 'assistant', createdAt: '2026-01-01T00:00:00.000Z' }],
+      });
+    });
+    await expect(idb.loadSession('s1')).rejects.toMatchObject({
+      where: 'message 0 of session s1',
+      message: expect.stringMatching(/an assistant message without its reply/),
+    });
   });
 });

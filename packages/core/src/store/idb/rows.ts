@@ -2,6 +2,7 @@ import type { JsonValue } from '../../catalog/index.js';
 import { CorruptRecordError, StoreVersionError } from '../../errors/index.js';
 import type { RetrievalSet } from '../../retrieval/index.js';
 import type { ChatMessage, SessionRecord, UsageReport } from '../../session/index.js';
+import { messageProblem, recordProblem } from '../record-shape.js';
 import type { EncodedPlan } from './plan-codec.js';
 import type { SessionCounts, TurnEntry } from './session-index.js';
 
@@ -93,15 +94,17 @@ export function checkRow<T>(
 
 const isCount = (value: unknown) => Number.isInteger(value) && (value as number) >= 0;
 
-/** A message read from a segment, or null when it is not one. */
+/** Whether a value read from a segment is a message the engine can use. */
 export function isMessage(value: unknown): value is ChatMessage {
-  return isObject(value) && typeof value.id === 'string' && typeof value.role === 'string';
+  return messageProblem(value) === null;
 }
 
 export const checks = {
   session(row: Record<string, unknown>): string | null {
     const record = row.record;
     if (!isObject(record) || record.id !== row.id) return 'its record is missing or has another id';
+    const wrong = recordProblem(record);
+    if (wrong) return wrong;
     const counts = row.counts;
     if (!isObject(counts) || !['messages', 'turns', 'plans', 'usage'].every((key) => isCount(counts[key])))
       return 'its row counts are missing';

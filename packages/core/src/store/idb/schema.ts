@@ -1,5 +1,7 @@
 import type { IDBPDatabase, IDBPTransaction } from 'idb';
+import { CorruptRecordError, reportError } from '../../errors/index.js';
 import type { ChatMessage, SessionRecord, UsageReport } from '../../session/index.js';
+import { messageProblem, recordProblem } from '../record-shape.js';
 import type { StoredPlan } from '../types.js';
 import { encodePlan } from './plan-codec.js';
 import { RECORD_FORMAT } from './rows.js';
@@ -70,10 +72,47 @@ interface V1Usage {
 
 /** Version 1 kept whole records; version 2 wraps them in versioned rows and stores plan history by reference. */
 async function migrateFromV1(db: Database, tx: UpgradeTransaction): Promise<void> {
-  const sessions = (await tx.objectStore('sessions').getAll()) as SessionRecord[];
-  const messages = (await tx.objectStore('messages').getAll()) as V1Message[];
-  const plans = (await tx.objectStore('plans').getAll()) as StoredPlan[];
-  const usage = (await tx.objectStore('usage').getAll()) as V1Usage[];
+  // A malformed row must not make the whole database unusable: it is set aside (kept whole in the quarantine
+  // document, reported as a CorruptRecordError naming it) and everything else is migrated.
+  const quarantined: QuarantinedRow[] = [];
+  const keep = <T>(store: string, rows: unknown[], problemOf: (row: unknown) => string | null): T[] =>
+    rows.filter((row, i) => {
+      const problem = problemOf(row);
+      if (problem === null) return true;
+      quarantined.push({ store, index: i, problem, row });
+      return false;
+    }) as T[];
+  const sessions = keep<SessionRecord>(
+    'sessions',
+    await tx.objectStore('sessions').getAll(),
+    v1SessionProblem,
+  );
+  const known = new Set(sessions.map((record) => record.id));
+  const ofKnownSession = (row: unknown) =>
+    isObject(row) && typeof row.sessionId === 'string' && known.has(row.sessionId)
+      ? null
+      : 'it belongs to no readable session';
+  const messages = keep<V1Message>(
+    'messages',
+    await tx.objectStore('messages').getAll(),
+    (row) => ofKnownSession(row) ?? messageProblem((row as { message?: unknown }).message),
+  );
+  const plans = keep<StoredPlan>(
+    'plans',
+    await tx.objectStore('plans').getAll(),
+    (row) =>
+      ofKnownSession(row) ??
+      (isObject(row) && typeof row.id === 'string' && Number.isInteger(row.turnIndex) && isObject(row.input)
+        ? null
+        : 'it is not a stored plan'),
+  );
+  const usage = keep<V1Usage>(
+    'usage',
+    await tx.objectStore('usage').getAll(),
+    (row) =>
+      ofKnownSession(row) ??
+      (isObject((row as { report?: unknown }).report) ? null : 'it holds no usage report'),
+  );
   for (const name of ['sessions', 'messages', 'plans', 'usage']) db.deleteObjectStore(name);
   createStores(db);
 
@@ -99,12 +138,23 @@ async function migrateFromV1(db: Database, tx: UpgradeTransaction): Promise<void
       .filter((stored) => stored.sessionId === sessionId)
       .sort((a, b) => a.turnIndex - b.turnIndex);
     const turnWrites: TurnWrites = new Map();
-    ownPlans.forEach((stored, order) => {
-      {
-        const plan = encodePlan(stored, index, turnWrites);
-        write(tx.objectStore(STORES.plans).put({ v: RECORD_FORMAT, id: stored.id, sessionId, order, plan }));
+    let order = 0;
+    for (const stored of ownPlans) {
+      let plan: ReturnType<typeof encodePlan>;
+      try {
+        plan = encodePlan(stored, index, turnWrites);
+      } catch (error) {
+        quarantined.push({
+          store: 'plans',
+          index: -1,
+          problem: `plan ${stored.id}: ${String(error)}`,
+          row: stored,
+        });
+        continue;
       }
-    });
+      write(tx.objectStore(STORES.plans).put({ v: RECORD_FORMAT, id: stored.id, sessionId, order, plan }));
+      order += 1;
+    }
     const turns = [...turnWrites].sort(([a], [b]) => a - b).map(([, entry]) => entry);
     for (const row of allRows(turns, sessionId, 'turns').rows) write(tx.objectStore(STORES.turns).put(row));
     const ownUsage = usage.filter((row) => row.sessionId === sessionId);
@@ -114,10 +164,42 @@ async function migrateFromV1(db: Database, tx: UpgradeTransaction): Promise<void
     const counts = {
       messages: own.length,
       turns: turnWrites.size,
-      plans: ownPlans.length,
+      plans: order,
       usage: ownUsage.length,
     };
     write(tx.objectStore(STORES.sessions).put({ v: RECORD_FORMAT, id: sessionId, record, counts }));
   }
+  if (quarantined.length > 0) {
+    write(
+      tx
+        .objectStore(STORES.documents)
+        .put({ v: RECORD_FORMAT, key: QUARANTINE_DOCUMENT, value: quarantined as never }),
+    );
+  }
   await Promise.all(writes);
+  for (const { store, index, problem } of quarantined)
+    reportError(
+      new CorruptRecordError(
+        `version 1 ${store} row ${index}`,
+        `${problem}; kept in '${QUARANTINE_DOCUMENT}'`,
+      ),
+    );
+}
+
+/** Where a migration keeps the rows it could not read, whole, so that nothing stored is lost. */
+export const QUARANTINE_DOCUMENT = 'ctxkit.migration.quarantine';
+
+interface QuarantinedRow {
+  readonly store: string;
+  readonly index: number;
+  readonly problem: string;
+  readonly row: unknown;
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null;
+
+function v1SessionProblem(row: unknown): string | null {
+  if (!isObject(row) || typeof row.id !== 'string') return 'it is not a session record (no id)';
+  return recordProblem(row);
 }

@@ -1,6 +1,7 @@
 import { CorruptRecordError, StoreVersionError } from '../../errors/index.js';
 import type { ChatMessage } from '../../session/index.js';
-import { checkRow, checks, isMessage, type MessageRow, RECORD_FORMAT, type TurnRow } from './rows.js';
+import { messageProblem } from '../record-shape.js';
+import { checkRow, checks, type MessageRow, RECORD_FORMAT, type TurnRow } from './rows.js';
 import { chunkLayout, type Segment, SegmentLayout, type SegmentWrites } from './segments.js';
 import type { TurnEntry } from './session-index.js';
 
@@ -45,14 +46,12 @@ export function readMessageRows(
     }
     segments.push({ start: row.position, count: row.messages.length });
     row.messages.forEach((message, i) => {
-      if (isMessage(message)) {
-        messages.push(message);
+      const problem = messageProblem(message);
+      if (problem === null) {
+        messages.push(message as ChatMessage);
         return;
       }
-      const error = new CorruptRecordError(
-        `message ${row.position + i} of session ${sessionId}`,
-        'it is not a message (no id or role)',
-      );
+      const error = new CorruptRecordError(`message ${row.position + i} of session ${sessionId}`, problem);
       if (!problems) throw error;
       problems.push(error);
     });

@@ -1,0 +1,64 @@
+/**
+ * What a stored session record and message must look like for the engine to plan with them. Rows that parse but are
+ * wrong (`pins` a string, an assistant message without its reply) are refused where they are read, naming the
+ * problem, instead of failing with a TypeError in a later `prepare`. The checks are plain and cheap: they run for
+ * every row a session load reads.
+ */
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null;
+const isString = (value: unknown): value is string => typeof value === 'string';
+const isCount = (value: unknown) => Number.isInteger(value) && (value as number) >= 0;
+
+const MODES: ReadonlySet<unknown> = new Set([null, 'off', 'light', 'heavy']);
+const ITEM_TYPES: ReadonlySet<unknown> = new Set(['rule', 'reference', 'tool']);
+const PIN_KINDS: ReadonlySet<unknown> = new Set(['sticky', 'leased', 'ephemeral']);
+const TARGET_KINDS: ReadonlySet<unknown> = new Set(['item', 'message', 'card']);
+
+/** The first thing wrong with a session record, or null. */
+export function recordProblem(record: Record<string, unknown>): string | null {
+  if (!isString(record.title)) return 'its title is not a string';
+  if (!isString(record.createdAt) || !isString(record.updatedAt)) return 'its dates are not strings';
+  if (!Array.isArray(record.contextItems)) return 'its contextItems is not a list';
+  for (const [i, item] of record.contextItems.entries())
+    if (!isObject(item) || !ITEM_TYPES.has(item.type) || !isString(item.name))
+      return `contextItems[${i}] is not an item reference`;
+  if (!Array.isArray(record.pins)) return 'its pins is not a list';
+  for (const [i, pin] of record.pins.entries()) {
+    if (!isObject(pin) || !isString(pin.id) || !PIN_KINDS.has(pin.kind)) return `pins[${i}] is not a pin`;
+    if (!isObject(pin.target) || !TARGET_KINDS.has(pin.target.kind)) return `pins[${i}] has no target`;
+  }
+  if (!MODES.has(record.mode)) return `its mode ${JSON.stringify(record.mode)} is unknown`;
+  if (record.taskId !== null && !isString(record.taskId)) return 'its taskId is not a string or null';
+  if (record.workspace !== null && !isString(record.workspace))
+    return 'its workspace is not a string or null';
+  if (!isCount(record.turnCount)) return 'its turnCount is not a count';
+  if (record.checkpoints !== undefined && !Array.isArray(record.checkpoints))
+    return 'its checkpoints is not a list';
+  if (record.suggestions !== undefined && !Array.isArray(record.suggestions))
+    return 'its suggestions is not a list';
+  return null;
+}
+
+/** The first thing wrong with a stored message, or null. */
+export function messageProblem(message: unknown): string | null {
+  if (!isObject(message) || !isString(message.id) || !isString(message.role))
+    return 'it is not a message (no id or role)';
+  if (!isString(message.createdAt)) return 'it has no date';
+  switch (message.role) {
+    case 'user':
+    case 'system':
+    case 'error':
+      return isString(message.content) ? null : `a ${message.role} message without its text`;
+    case 'assistant':
+      return isObject(message.modelReply) && isString(message.modelReply.content)
+        ? null
+        : 'an assistant message without its reply';
+    case 'tool':
+      return isString(message.toolCallId) && isString(message.content)
+        ? null
+        : 'a tool result without its call or text';
+    default:
+      return `its role ${JSON.stringify(message.role)} is unknown`;
+  }
+}
