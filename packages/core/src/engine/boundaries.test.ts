@@ -110,3 +110,12 @@ describe('every public entry checks its input and names the path', () => {
     expect(await refusedPaths(call({ when: new Date(0) }))).toEqual(['reply.toolCalls[0].arguments.when']);
   });
 });
+
+test('a catalog item is an item reference too: addItem takes it as it is', async () => {
+  const engine = await testEngine();
+  const session = await engine.createSession();
+  const item = engine.catalog.get({ type: 'rule', name: 'Error handling' });
+  if (!item) throw new Error('the fixture catalog has no Error handling rule');
+  await session.addItem(item);
+  expect(session.contextItems.map((entry) => entry.name)).toContain('Error handling');
+});

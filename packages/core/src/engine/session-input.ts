@@ -39,7 +39,7 @@ export function checkItemRef(ref: unknown, path = 'ref'): ItemRef {
     });
   checkText(ref.name, `${path}.name`, issues);
   if (type === 'tool') checkText(ref.serverName, `${path}.serverName`, issues);
-  checkKnownFields(ref, type === 'tool' ? ['type', 'name', 'serverName'] : ['type', 'name'], path, issues);
+  // A catalog item is a reference too (it has type, name and serverName), so other fields are allowed here.
   if (issues.length > 0) fail('Invalid item reference', issues);
   return ref as unknown as ItemRef;
 }
