@@ -55,6 +55,7 @@ export default defineConfig({
             'js-tiktoken/ranks/cl100k_base',
             '@huggingface/transformers',
             'openai',
+            '@anthropic-ai/sdk',
           ],
         },
         test: {

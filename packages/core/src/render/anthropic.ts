@@ -4,31 +4,30 @@ import { layoutPlan } from './layout.js';
 import type { RenderOptions } from './openai.js';
 import { formatArguments, PART_SEPARATOR } from './text.js';
 
+// Plain mutable JSON shapes, as the official `@anthropic-ai/sdk` declares its parameters, so a planned request goes to
+// `client.messages.create(turn.request)` as it is. A renderer builds a new object for every request.
 export type AnthropicBlock =
-  | { readonly type: 'text'; readonly text: string }
-  | { readonly type: 'tool_use'; readonly id: string; readonly name: string; readonly input: object }
-  | {
-      readonly type: 'tool_result';
-      readonly tool_use_id: string;
-      readonly content: string;
-      readonly is_error?: boolean;
-    };
+  | { type: 'text'; text: string }
+  | { type: 'tool_use'; id: string; name: string; input: Record<string, unknown> }
+  | { type: 'tool_result'; tool_use_id: string; content: string; is_error?: boolean };
 
 export interface AnthropicMessage {
-  readonly role: 'user' | 'assistant';
-  readonly content: readonly AnthropicBlock[];
+  role: 'user' | 'assistant';
+  content: AnthropicBlock[];
+}
+
+/** A tool's JSON Schema for its input: always an object schema (the catalog checks it). */
+export interface AnthropicInputSchema {
+  type: 'object';
+  [key: string]: unknown;
 }
 
 export interface AnthropicMessagesRequest {
-  readonly model: string;
-  readonly max_tokens: number;
-  readonly system?: readonly { readonly type: 'text'; readonly text: string }[];
-  readonly messages: readonly AnthropicMessage[];
-  readonly tools?: readonly {
-    readonly name: string;
-    readonly description: string;
-    readonly input_schema: object;
-  }[];
+  model: string;
+  max_tokens: number;
+  system?: { type: 'text'; text: string }[];
+  messages: AnthropicMessage[];
+  tools?: { name: string; description: string; input_schema: AnthropicInputSchema }[];
 }
 
 /**
@@ -122,7 +121,7 @@ export function renderAnthropicMessages(plan: ContextPlan, options: RenderOption
       tools: layout.tools.map(({ body }) => ({
         name: body.functionName,
         description: body.description,
-        input_schema: body.inputSchema,
+        input_schema: body.inputSchema as AnthropicInputSchema,
       })),
     }),
   };

@@ -1,5 +1,6 @@
 export {
   type AnthropicBlock,
+  type AnthropicInputSchema,
   type AnthropicMessage,
   type AnthropicMessagesRequest,
   renderAnthropicMessages,

@@ -1,0 +1,50 @@
+import Anthropic from '@anthropic-ai/sdk';
+import { expect, test } from 'vitest';
+import { testEngine } from '../engine/engine.fixtures.js';
+import { type AnthropicMessagesRequest, renderAnthropicMessages } from './index.js';
+
+// Compiled with the official client's own types: the planned request is passed as it is, with no cast, for a
+// request with tools, a tool call and its result.
+test('the official @anthropic-ai/sdk client takes a planned request as it is, and sends it unchanged', async () => {
+  const sent: unknown[] = [];
+  const client = new Anthropic({
+    apiKey: 'sk-ant-test-not-a-real-key-0000000000',
+    baseURL: 'http://127.0.0.1:9',
+    dangerouslyAllowBrowser: true,
+    fetch: async (_url, init) => {
+      sent.push(JSON.parse(String(init?.body)));
+      return new Response(
+        JSON.stringify({
+          id: 'msg_1',
+          type: 'message',
+          role: 'assistant',
+          model: 'test-model',
+          content: [{ type: 'text', text: 'It is 1.2.0.', citations: null }],
+          stop_reason: 'end_turn',
+          stop_sequence: null,
+          usage: { input_tokens: 40, output_tokens: 5 },
+        }),
+        { headers: { 'content-type': 'application/json' } },
+      );
+    },
+  });
+  const engine = await testEngine<AnthropicMessagesRequest>({
+    render: (plan) => renderAnthropicMessages(plan, { model: 'test-model' }),
+  });
+  const session = await engine.createSession();
+  let turn = await session.prepare('Read package.json and tell me the version');
+  turn = await session.continue(
+    turn,
+    {
+      content: '',
+      toolCalls: [{ id: 'toolu_1', name: 'filesystem__read_file', arguments: { path: 'package.json' } }],
+    },
+    [{ toolCallId: 'toolu_1', content: '{"version":"1.2.0"}' }],
+  );
+  const reply = await client.messages.create(turn.request);
+  expect(sent).toEqual([turn.request]);
+  expect(turn.request.tools?.length).toBeGreaterThan(0);
+  expect(JSON.stringify(turn.request.messages)).toContain('tool_result');
+  const text = reply.content.flatMap((block) => (block.type === 'text' ? [block.text] : [])).join('');
+  await session.commit(turn, text, { inputTokens: reply.usage.input_tokens });
+});
