@@ -21,15 +21,21 @@ function Transcript({ sessionId }: { sessionId: string }) {
   );
 }
 
+/** A new session with its transcript on screen. */
+async function transcriptOfNewSession() {
+  const engine = await kitEngine();
+  const session = await engine.createSession();
+  const screen = await render(
+    <Kit engine={engine}>
+      <Transcript sessionId={session.id} />
+    </Kit>,
+  );
+  return { session, screen };
+}
+
 describe('the pending turn', () => {
   test('is in the transcript from prepare on, marked pending, and stored after commit', async () => {
-    const engine = await kitEngine();
-    const session = await engine.createSession();
-    const screen = await render(
-      <Kit engine={engine}>
-        <Transcript sessionId={session.id} />
-      </Kit>,
-    );
+    const { session, screen } = await transcriptOfNewSession();
     const turn = await session.prepare('How do I log requests?');
     await expect.element(screen.getByText('user: How do I log requests? (sending)')).toBeVisible();
     await session.commit(turn, 'One line per request.');
@@ -39,13 +45,7 @@ describe('the pending turn', () => {
   });
 
   test('leaves the transcript when the turn is rolled back', async () => {
-    const engine = await kitEngine();
-    const session = await engine.createSession();
-    const screen = await render(
-      <Kit engine={engine}>
-        <Transcript sessionId={session.id} />
-      </Kit>,
-    );
+    const { session, screen } = await transcriptOfNewSession();
     const turn = await session.prepare('Never mind');
     await expect.element(screen.getByText('user: Never mind (sending)')).toBeVisible();
     session.rollback(turn);
