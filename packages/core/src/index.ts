@@ -51,6 +51,7 @@ export {
   shannonEntropy,
 } from './privacy/index.js';
 export type {
+  CacheUsage,
   PinChange,
   PinChangeReason,
   PromotionRules,

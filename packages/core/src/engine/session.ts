@@ -855,6 +855,8 @@ export class Session<R = OpenAIChatRequest> {
       outputTokens: usage?.outputTokens ?? null,
       encoding: plan.encoding,
       model: reply.model ?? this.#engine.model,
+      ...(usage?.cachedInputTokens !== undefined && { cachedInputTokens: usage.cachedInputTokens }),
+      ...(usage?.cacheWriteTokens !== undefined && { cacheWriteTokens: usage.cacheWriteTokens }),
     };
   }
 

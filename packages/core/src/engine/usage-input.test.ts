@@ -74,3 +74,54 @@ describe('calibration is bounded', () => {
     expect(await engine.reflection.calibration()).toMatchObject({ factor: 1, samples: 0 });
   });
 });
+
+describe('cached input tokens', () => {
+  test('are taken, stored with the report, and summed per session into a hit rate', async () => {
+    const store = new MemoryStore();
+    const engine = await testEngine({ store });
+    const session = await engine.createSession();
+    expect(await engine.reflection.cacheUsage(session.id)).toMatchObject({ reports: 0, hitRate: null });
+    await session.commit(await session.prepare('Read the file'), 'Done.', {
+      inputTokens: 1_000,
+      cachedInputTokens: 0,
+      cacheWriteTokens: 800,
+    });
+    await session.commit(await session.prepare('Read it again'), 'Done.', {
+      inputTokens: 1_000,
+      cachedInputTokens: 800,
+    });
+    // A report that does not say is left out of the rate.
+    await session.commit(await session.prepare('And once more'), 'Done.', { inputTokens: 1_000 });
+    expect((await store.listUsage(session.id)).map((report) => report.cachedInputTokens)).toEqual([
+      0,
+      800,
+      undefined,
+    ]);
+    expect(await engine.reflection.cacheUsage(session.id)).toEqual({
+      reports: 2,
+      inputTokens: 2_000,
+      cachedInputTokens: 800,
+      cacheWriteTokens: 800,
+      hitRate: 0.4,
+    });
+  });
+
+  test('must be whole counts within the input tokens; provider names point at the field', async () => {
+    const session = await (await testEngine()).createSession();
+    const turn = await session.prepare('Read the file');
+    const paths = async (usage: unknown) =>
+      (
+        (await session.commit(turn, 'Done.', usage as never).then(
+          () => null,
+          (error: unknown) => error,
+        )) as ValidationError
+      ).issues.map((issue) => issue.path);
+    expect(await paths({ inputTokens: 100, cachedInputTokens: -1 })).toEqual(['usage.cachedInputTokens']);
+    expect(await paths({ inputTokens: 100, cachedInputTokens: 90, cacheWriteTokens: 20 })).toEqual([
+      'usage.cachedInputTokens',
+    ]);
+    expect(await paths({ inputTokens: 100, cache_read_input_tokens: 5 })).toEqual([
+      'usage.cache_read_input_tokens',
+    ]);
+  });
+});

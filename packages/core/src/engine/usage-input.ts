@@ -1,7 +1,12 @@
 import { type ErrorIssue, ValidationError } from '../errors/index.js';
 import type { Usage } from '../session/index.js';
 
-const FIELDS: ReadonlySet<string> = new Set(['inputTokens', 'outputTokens']);
+const FIELDS: ReadonlySet<string> = new Set([
+  'inputTokens',
+  'outputTokens',
+  'cachedInputTokens',
+  'cacheWriteTokens',
+]);
 
 /** What a provider's own usage field is called, for the message that names the right one. */
 const PROVIDER_NAMES: Readonly<Record<string, string>> = {
@@ -9,12 +14,16 @@ const PROVIDER_NAMES: Readonly<Record<string, string>> = {
   completion_tokens: 'outputTokens',
   input_tokens: 'inputTokens',
   output_tokens: 'outputTokens',
+  cached_tokens: 'cachedInputTokens',
+  prompt_tokens_details: 'cachedInputTokens (its cached_tokens)',
+  cache_read_input_tokens: 'cachedInputTokens',
+  cache_creation_input_tokens: 'cacheWriteTokens',
 };
 
 /**
  * Checks a usage report at the call that received it (`commit`, `continue`): token counts are non-negative integers
  * (a count of NaN, −10, '100', Infinity or 1e300 from a buggy proxy would otherwise be stored and calibrate every
- * later request), and no field is unknown. Throws a ValidationError naming each bad path; nothing is written.
+ * later request), cached tokens are part of the input tokens, and no field is unknown. Throws a ValidationError naming each bad path; nothing is written.
  */
 export function checkUsage(usage: unknown, path = 'usage'): Usage | undefined {
   if (usage === undefined) return undefined;
@@ -46,6 +55,18 @@ export function checkUsage(usage: unknown, path = 'usage'): Usage | undefined {
   };
   count('inputTokens', true);
   count('outputTokens', false);
+  count('cachedInputTokens', false);
+  count('cacheWriteTokens', false);
+  if (issues.length === 0) {
+    const cached =
+      ((fields.cachedInputTokens as number | undefined) ?? 0) +
+      ((fields.cacheWriteTokens as number | undefined) ?? 0);
+    if (cached > (fields.inputTokens as number))
+      issues.push({
+        path: `${path}.cachedInputTokens`,
+        message: `cached and cache-written tokens (${cached}) cannot exceed inputTokens (${String(fields.inputTokens)}), which counts them too`,
+      });
+  }
   if (issues.length > 0) throw new ValidationError('Invalid usage report', issues);
   return usage as Usage;
 }

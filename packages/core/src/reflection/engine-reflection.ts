@@ -2,6 +2,7 @@ import { type ErrorIssue, ValidationError } from '../errors/index.js';
 import type { ContextPlan, PlanCalibration, PlanInput } from '../planner/index.js';
 import type { ModelReply, Pin, SessionRecord, TurnStep, UsageReport, UserMessage } from '../session/index.js';
 import type { Store } from '../store/index.js';
+import { type CacheUsage, sessionCacheUsage } from './cache-usage.js';
 import { Calibrator } from './calibrator.js';
 import { exportTelemetry, resolvePromotion, sessionWaste } from './engine-parts.js';
 import type { PromotionRules } from './rules.js';
@@ -18,6 +19,8 @@ export interface Reflection {
   calibration(): Promise<PlanCalibration>;
   /** Forgets what usage reports taught for this engine's model, in the store too: planning uses factor 1 again. */
   resetCalibration(): Promise<void>;
+  /** How much of a session's input the provider read from its prompt cache, from the usage reports that said. */
+  cacheUsage(sessionId: string): Promise<CacheUsage>;
   /**
    * The share of automatically added tokens (retrieved items, memories) the replies never referenced, over every
    * committed turn of a session. Seed 002's target is below 30 %.
@@ -48,6 +51,10 @@ export class EngineReflection implements Reflection {
 
   resetCalibration(): Promise<void> {
     return this.#calibrator.reset();
+  }
+
+  cacheUsage(sessionId: string): Promise<CacheUsage> {
+    return sessionCacheUsage(this.#store, sessionId);
   }
 
   waste(sessionId: string): Promise<Waste> {

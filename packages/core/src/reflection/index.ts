@@ -1,4 +1,5 @@
 export { ACTIVATION_RULES, type ActivationGains, nextActivation } from './activation.js';
+export { type CacheUsage, sessionCacheUsage } from './cache-usage.js';
 export {
   CALIBRATION_DOCUMENT,
   type CalibrationTable,

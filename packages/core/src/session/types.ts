@@ -193,10 +193,18 @@ export interface SessionRecord {
   readonly queryCluster?: QueryCluster;
 }
 
-/** Token usage a provider reported for one request. */
+/**
+ * Token usage a provider reported for one request. `inputTokens` counts every prompt token, cached or not (OpenAI's
+ * `prompt_tokens`; for Anthropic, `input_tokens + cache_read_input_tokens + cache_creation_input_tokens`), and the
+ * cache fields say how many of them the provider read from, or wrote to, its prompt cache.
+ */
 export interface Usage {
   readonly inputTokens: number;
   readonly outputTokens?: number;
+  /** Prompt tokens read from the provider's cache (OpenAI `prompt_tokens_details.cached_tokens`, Anthropic `cache_read_input_tokens`). */
+  readonly cachedInputTokens?: number;
+  /** Prompt tokens written to the provider's cache (Anthropic `cache_creation_input_tokens`). */
+  readonly cacheWriteTokens?: number;
 }
 
 /** After a response: what the plan estimated against what the provider counted. */
@@ -207,4 +215,8 @@ export interface UsageReport {
   readonly outputTokens: number | null;
   readonly encoding: string;
   readonly model: string | null;
+  /** Of the actual input tokens, those the provider read from its prompt cache (absent when it did not say). */
+  readonly cachedInputTokens?: number;
+  /** Of the actual input tokens, those the provider wrote to its prompt cache (absent when it did not say). */
+  readonly cacheWriteTokens?: number;
 }

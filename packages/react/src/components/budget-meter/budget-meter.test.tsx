@@ -102,6 +102,19 @@ describe('BudgetMeter', () => {
       );
   });
 
+  test('after a reply whose provider said what it cached, it shows cached and new tokens', async () => {
+    const engine = await kitEngine();
+    const session = await engine.createSession();
+    const turn = await session.prepare('How do I log requests?');
+    await session.commit(turn, 'One line per request.', { inputTokens: 1_200, cachedInputTokens: 1_000 });
+    const screen = await render(
+      <Kit engine={engine}>
+        <BudgetMeter sessionId={session.id} />
+      </Kit>,
+    );
+    await expect.element(screen.getByText(/^Last reply:/)).toHaveTextContent(/· 1,000 cached, 200 new$/);
+  });
+
   test('thresholds warn, and required context that cannot fit is over budget', async () => {
     const engine = await kitEngine({ contextWindow: 400, reservedOutput: 100 });
     const small = await engine.createSession();

@@ -419,6 +419,13 @@ export function LastReply({ className, ...props }: HTMLAttributes<HTMLParagraphE
             {formatDifference(actual - estimated)}
           </span>
           )
+          {lastReply.cachedInputTokens !== undefined && (
+            <span className="ctxkit-meter__cached">
+              {' '}
+              · {formatTokens(lastReply.cachedInputTokens)} cached,{' '}
+              {formatTokens(actual - lastReply.cachedInputTokens)} new
+            </span>
+          )}
         </>
       )}
     </p>
