@@ -3,12 +3,14 @@ import { NotFoundError, reportError } from '../errors/index.js';
 import type { RetrievalSet } from '../retrieval/index.js';
 import type { ChatMessage, SessionRecord, UsageReport } from '../session/index.js';
 import { checkExpected } from './same-record.js';
+import { type ShelvedPlan, TurnShelf } from './turn-shelf.js';
 import type { LoadedSession, Store, StoredPlan, StoreEvent, TurnCommit } from './types.js';
 
 interface SessionData {
   record: SessionRecord;
   messages: ChatMessage[];
-  plans: StoredPlan[];
+  plans: ShelvedPlan[];
+  shelf: TurnShelf;
   usage: UsageReport[];
   retrievalSetIds: string[];
 }
@@ -16,11 +18,12 @@ interface SessionData {
 /**
  * A Store in the tab's memory: nothing survives a reload. The default store, and the reference behaviour every
  * other store is tested against. It keeps the immutable records it is given rather than copying them, so a
- * turn costs the same however long the session is.
+ * turn costs the same however long the session is, and plans refer to history turns rather than listing them, so
+ * memory grows with the session, not with its square.
  */
 export class MemoryStore implements Store {
   readonly #sessions = new Map<string, SessionData>();
-  readonly #plans = new Map<string, StoredPlan>();
+  readonly #plans = new Map<string, { plan: ShelvedPlan; shelf: TurnShelf }>();
   readonly #retrievalSets = new Map<string, RetrievalSet>();
   readonly #blobs = new Map<string, string>();
   readonly #listeners = new Set<(event: StoreEvent) => void>();
@@ -29,7 +32,14 @@ export class MemoryStore implements Store {
 
   async createSession(record: SessionRecord): Promise<void> {
     if (this.#sessions.has(record.id)) throw new RangeError(`Session '${record.id}' already exists`);
-    this.#sessions.set(record.id, { record, messages: [], plans: [], usage: [], retrievalSetIds: [] });
+    this.#sessions.set(record.id, {
+      record,
+      messages: [],
+      plans: [],
+      shelf: new TurnShelf(),
+      usage: [],
+      retrievalSetIds: [],
+    });
     this.#emit({ type: 'session-saved', sessionId: record.id });
   }
 
@@ -66,9 +76,12 @@ export class MemoryStore implements Store {
     // Nothing above can fail halfway; from here the writes are plain assignments.
     data.record = commit.session;
     data.messages.push(...commit.messages);
-    data.plans.push(...commit.plans);
     data.usage.push(...commit.usage);
-    for (const stored of commit.plans) this.#plans.set(stored.id, stored);
+    for (const stored of commit.plans) {
+      const plan = data.shelf.shelve(stored);
+      data.plans.push(plan);
+      this.#plans.set(stored.id, { plan, shelf: data.shelf });
+    }
     for (const set of commit.retrievalSets) {
       this.#retrievalSets.set(set.id, set);
       data.retrievalSetIds.push(set.id);
@@ -84,7 +97,8 @@ export class MemoryStore implements Store {
   }
 
   async getPlan(planId: string): Promise<StoredPlan | undefined> {
-    return this.#plans.get(planId);
+    const kept = this.#plans.get(planId);
+    return kept?.shelf.unshelve(kept.plan);
   }
 
   async getRetrievalSet(retrievalSetId: string): Promise<RetrievalSet | undefined> {
@@ -96,7 +110,8 @@ export class MemoryStore implements Store {
   }
 
   async listPlans(sessionId: string): Promise<StoredPlan[]> {
-    return [...(this.#sessions.get(sessionId)?.plans ?? [])];
+    const data = this.#sessions.get(sessionId);
+    return data ? data.plans.map((plan) => data.shelf.unshelve(plan)) : [];
   }
 
   async listUsage(sessionId: string): Promise<UsageReport[]> {
