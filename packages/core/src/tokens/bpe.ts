@@ -18,17 +18,47 @@ export function createBpeCount(ranks: BpeRanks): (text: string) => number {
   const pattern = new RegExp(ranks.pat_str, 'gu');
   const encoder = new TextEncoder();
   let scratch = new Uint8Array(256);
+  // Pieces repeat (" the", " file", "\n\n"): most are counted once and then looked up.
+  const known = new Map<string, number>();
+  const countPiece = (piece: string): number => {
+    // UTF-8 takes at most 3 bytes per UTF-16 code unit.
+    if (scratch.length < piece.length * 3) scratch = new Uint8Array(piece.length * 3);
+    const length = asciiInto(piece, scratch) ?? encoder.encodeInto(piece, scratch).written;
+    return table.rank(scratch, 0, length) >= 0 ? 1 : mergedParts(scratch, length, table);
+  };
   return (text) => {
     let total = 0;
     for (const match of text.matchAll(pattern)) {
       const piece = match[0];
-      // UTF-8 takes at most 3 bytes per UTF-16 code unit.
-      if (scratch.length < piece.length * 3) scratch = new Uint8Array(piece.length * 3);
-      const length = encoder.encodeInto(piece, scratch).written;
-      total += table.rank(scratch, 0, length) >= 0 ? 1 : mergedParts(scratch, length, table);
+      let count = known.get(piece);
+      if (count === undefined) {
+        count = countPiece(piece);
+        if (piece.length <= KNOWN_PIECE_LENGTH) {
+          if (known.size >= KNOWN_PIECES) known.clear();
+          known.set(piece, count);
+        }
+      }
+      total += count;
     }
     return total;
   };
+}
+
+/** Pieces up to this long are remembered, at most this many at once (then forgotten all together). */
+const KNOWN_PIECE_LENGTH = 24;
+const KNOWN_PIECES = 50_000;
+
+/**
+ * Writes an ASCII piece's bytes (its code units) into `bytes` and returns its length; undefined when the piece has
+ * another character. Most pieces are ASCII, and encodeInto costs a call into the runtime per piece.
+ */
+function asciiInto(piece: string, bytes: Uint8Array): number | undefined {
+  for (let i = 0; i < piece.length; i++) {
+    const code = piece.charCodeAt(i);
+    if (code >= 0x80) return undefined;
+    bytes[i] = code;
+  }
+  return piece.length;
 }
 
 /**
