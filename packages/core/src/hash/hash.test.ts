@@ -69,3 +69,50 @@ describe('canonicalJson', () => {
     );
   });
 });
+
+/** The definition the ids of stored plans were made with: JSON.stringify with a key-sorting replacer. */
+function replacerJson(value: unknown): string {
+  return JSON.stringify(value, (_key, inner: unknown) => {
+    if (inner === null || typeof inner !== 'object' || Array.isArray(inner)) return inner;
+    const sorted: Record<string, unknown> = Object.create(null);
+    for (const key of Object.keys(inner).sort()) sorted[key] = (inner as Record<string, unknown>)[key];
+    return sorted;
+  });
+}
+
+describe('canonicalJson', () => {
+  test('writes exactly what JSON.stringify with a key-sorting replacer writes', () => {
+    const key = fc.oneof(
+      fc.string(),
+      fc.constantFrom('0', '1', '10', '9', '01', '-1', '4294967295', '__proto__', 'a'),
+    );
+    const value = fc.letrec((tie) => ({
+      value: fc.oneof(
+        { depthSize: 'small' },
+        fc.string(),
+        fc.double(),
+        fc.integer(),
+        fc.boolean(),
+        fc.constant(null),
+        fc.constant(undefined),
+        fc.date({ noInvalidDate: true }),
+        fc.array(tie('value'), { maxLength: 4 }),
+        fc.dictionary(key, tie('value'), { maxKeys: 5 }),
+      ),
+    })).value;
+    fc.assert(
+      fc.property(value, (input) => canonicalJson(input) === replacerJson(input)),
+      {
+        numRuns: 2_000,
+      },
+    );
+  });
+
+  test('refuses a cycle, as JSON.stringify does', () => {
+    const cyclic: Record<string, unknown> = { a: 1 };
+    cyclic.self = cyclic;
+    expect(() => canonicalJson(cyclic)).toThrow(TypeError);
+    const shared = { x: 1 };
+    expect(canonicalJson({ b: shared, a: shared })).toBe('{"a":{"x":1},"b":{"x":1}}');
+  });
+});
