@@ -9,10 +9,14 @@ export function branchOperations(): Promise<typeof import('./index.js')> {
   return import('./index.js');
 }
 
-/** `branchMessages`, imported on first use. */
+/**
+ * `branchMessages`, imported on first use. A session that is not a branch sees its own messages, with no import:
+ * opening one then takes no trip through the event loop, where a long session's other reads would land.
+ */
 export async function branchMessages(
   store: Pick<Store, 'loadSession'>,
   loaded: LoadedSession,
 ): Promise<readonly ChatMessage[]> {
+  if (!loaded.record.branch) return loaded.messages;
   return (await branchOperations()).branchMessages(store, loaded);
 }
