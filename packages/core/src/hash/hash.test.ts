@@ -80,7 +80,7 @@ function replacerJson(value: unknown): string {
   });
 }
 
-describe('canonicalJson', () => {
+describe('canonicalJson, as ids were always made', () => {
   test('writes exactly what JSON.stringify with a key-sorting replacer writes', () => {
     const key = fc.oneof(
       fc.string(),
