@@ -56,10 +56,8 @@ const ARRAY_INDEX = /^(?:0|[1-9]\d{0,9})$/;
  */
 function sortedKeys(value: object): string[] {
   const keys = Object.keys(value).sort();
-  let indices: string[] | undefined;
-  for (const key of keys)
-    if (ARRAY_INDEX.test(key) && Number(key) < 4_294_967_295) (indices ??= []).push(key);
-  if (!indices) return keys;
+  const indices = keys.filter((key) => ARRAY_INDEX.test(key) && Number(key) < 4_294_967_295);
+  if (indices.length === 0) return keys;
   const isIndex = new Set(indices);
   return [...indices.sort((a, b) => Number(a) - Number(b)), ...keys.filter((key) => !isIndex.has(key))];
 }
