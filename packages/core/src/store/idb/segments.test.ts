@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
-import { chunkLayout, SEGMENT_SIZE, type Segment, SegmentLayout } from './segments.js';
+import { chunkLayout, LARGE_SEGMENT_SIZE, SEGMENT_SIZE, type Segment, SegmentLayout } from './segments.js';
 
 /** Plays appends on a layout and on a model of the rows (start → items), as the store writes them. */
 function play(counts: readonly number[]) {
@@ -32,6 +32,8 @@ test('appends keep rows contiguous and matching the layout; small rows at the en
       }
       const small = layout.segments.filter((segment) => segment.count < SEGMENT_SIZE);
       expect(small.reduce((sum, segment) => sum + segment.count, 0)).toBeLessThan(SEGMENT_SIZE);
+      const medium = layout.segments.filter((segment) => segment.count < LARGE_SEGMENT_SIZE);
+      expect(medium.reduce((sum, segment) => sum + segment.count, 0)).toBeLessThan(LARGE_SEGMENT_SIZE);
       for (let position = 0; position < total; position += 7) {
         const segment = layout.segmentOf(position) as Segment;
         expect(position >= segment.start && position < segment.start + segment.count).toBe(true);
@@ -43,7 +45,11 @@ test('appends keep rows contiguous and matching the layout; small rows at the en
 
 test('a long run of two-message commits is stored in rows of a segment, each commit writing one row', () => {
   const { layout, writtenRows } = play(Array.from({ length: 2_500 }, () => 2));
-  expect(layout.segments.length).toBeLessThanOrEqual(Math.ceil(5_000 / SEGMENT_SIZE) + SEGMENT_SIZE / 2);
+  // Rows of 512, then fewer than 8 rows of 64, then fewer than 32 commits' rows.
+  expect(layout.segments.length).toBeLessThanOrEqual(
+    Math.floor(5_000 / LARGE_SEGMENT_SIZE) + LARGE_SEGMENT_SIZE / SEGMENT_SIZE + SEGMENT_SIZE / 2,
+  );
+  expect(layout.segments.filter((segment) => segment.count >= LARGE_SEGMENT_SIZE)).toHaveLength(9);
   expect(writtenRows).toBe(2_500);
   expect(chunkLayout(130).segments).toEqual([
     { start: 0, count: 64 },
