@@ -6,6 +6,7 @@ import {
   type CheckpointCandidate,
   type CurrentCandidate,
   contentHash,
+  fingerprintAhead,
   type ItemBody,
   type ItemCandidate,
   type ItemOrigin,
@@ -31,6 +32,7 @@ import type {
   TurnStep,
   UserMessage,
 } from '../session/index.js';
+import type { MeasuredTurn } from '../store/index.js';
 import { TOKEN_OVERHEAD, type TokenCounter } from '../tokens/index.js';
 import type { Turn } from './turns.js';
 
@@ -178,6 +180,26 @@ export class CandidateFactory {
       this.#memories.set(entry, candidate);
     }
     return candidate;
+  }
+
+  /**
+   * Takes the measures a store kept of these turns (see `LoadedSession.measuredTurns`) instead of counting them
+   * again: a stored candidate is used for a turn when it was counted with this factory's encoding and holds the
+   * turn's own message objects, so it is the candidate `turn` would build.
+   */
+  adoptTurns(turns: readonly Turn[], measured: readonly MeasuredTurn[]): void {
+    const byId = new Map<string, TurnCandidate>();
+    for (const { candidate, encoding } of measured)
+      if (encoding === this.encoding) byId.set(candidate.id, candidate);
+    for (const turn of turns) {
+      const candidate = byId.get(`turn:${turn.id}`);
+      if (!candidate || this.#turns.has(turn) || candidate.turnIndex !== turn.index) continue;
+      const same =
+        candidate.messages.length === turn.messages.length &&
+        candidate.messages.every((message, i) => message === turn.messages[i]);
+      if (same) this.#turns.set(turn, candidate);
+    }
+    fingerprintAhead(byId.values());
   }
 
   turn(turn: Turn, pinned?: { pinId: string; pin: PinKind }): TurnCandidate {

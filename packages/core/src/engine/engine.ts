@@ -371,7 +371,8 @@ export class Engine<R = OpenAIChatRequest> {
     const session = this.#context.store.loadSession(sessionId).then((loaded) => {
       if (!loaded) throw new NotFoundError('session', sessionId);
       return branchMessages(this.#context.store, loaded).then(
-        (messages) => new Session(this.#context, loaded.record, messages),
+        (messages) =>
+          new Session(this.#context, loaded.record, messages, this.#context.store.measuredTurns?.(sessionId)),
       );
     });
     session.catch(() => this.#open.delete(sessionId));

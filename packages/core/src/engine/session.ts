@@ -48,7 +48,7 @@ import {
   withPromotedPin,
   withTask,
 } from '../session/index.js';
-import type { StoredPlan } from '../store/index.js';
+import type { MeasuredTurn, StoredPlan } from '../store/index.js';
 import type { CarriedSuggestions, PinSuggestion, SuggestionReport } from '../suggestions/index.js';
 import { readSuggestions, suggestionOperations } from '../suggestions/lazy.js';
 import type { EngineContext } from './context.js';
@@ -141,14 +141,23 @@ export class Session<R = OpenAIChatRequest> {
   #open: OpenTurn<R> | typeof PREPARING | null = null;
   #committing = false;
   #writing: Promise<unknown> = Promise.resolve();
+  /** Settles once the store's measures of the loaded turns are adopted; the first plan waits for them. */
+  #measured: Promise<void> | undefined;
 
   /** @internal sessions come from `engine.createSession` and `engine.openSession`. */
-  constructor(engine: EngineContext<R>, record: SessionRecord, messages: readonly ChatMessage[]) {
+  constructor(
+    engine: EngineContext<R>,
+    record: SessionRecord,
+    messages: readonly ChatMessage[],
+    measuredTurns?: Promise<readonly MeasuredTurn[]>,
+  ) {
     this.#engine = engine;
     this.#record = record;
     this.#messages = [...messages];
     this.#turns = [];
     for (const turn of groupTurns(messages)) this.#addTurn(turn);
+    const turns = [...this.#turns];
+    this.#measured = measuredTurns?.then((measured) => engine.candidates.adoptTurns(turns, measured));
     this.#systemPrompt = new SystemPrompt(engine.systemPrompt);
     this.#history = new LongHistory(engine.longHistory, engine.candidates);
     this.#redaction = new SessionRedaction(engine.redactor);
@@ -503,6 +512,7 @@ export class Session<R = OpenAIChatRequest> {
     this.#engine.stale.check(this, this.id);
     this.#open = PREPARING;
     try {
+      if (this.#measured) await this.#measured;
       const id = this.#engine.newId();
       let history = await this.#history.prepare({
         sessionId: this.id,

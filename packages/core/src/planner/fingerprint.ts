@@ -1,8 +1,8 @@
 import { canonicalJson, hashString } from '../hash/index.js';
-import type { Candidate, PlanInput } from './types.js';
+import type { Candidate, PlanInput, TurnCandidate } from './types.js';
 
 /** A candidate without its content: the content is represented by its hash, which keeps ids cheap to compute. */
-function fingerprint(candidate: Candidate): unknown {
+export function fingerprint(candidate: Candidate): unknown {
   switch (candidate.kind) {
     case 'prompt': {
       const { text: _text, ...rest } = candidate;
@@ -50,10 +50,48 @@ const fingerprints = new WeakMap<Candidate, string>();
 function fingerprintHash(candidate: Candidate): string {
   let hash = fingerprints.get(candidate);
   if (hash === undefined) {
-    hash = hashString(canonicalJson(fingerprint(candidate)));
+    hash = hashString(fingerprintText(candidate));
     fingerprints.set(candidate, hash);
   }
   return hash;
+}
+
+/**
+ * Fingerprints candidates ahead of planning, so that a plan over them (the first after a reload, over a long
+ * history) costs what later plans cost. The engine calls it while a freshly opened session is idle.
+ */
+export function fingerprintAhead(candidates: Iterable<Candidate>): void {
+  for (const candidate of candidates) fingerprintHash(candidate);
+}
+
+/** The canonical JSON of a candidate's fingerprint. */
+export function fingerprintText(candidate: Candidate): string {
+  return (candidate.kind === 'turn' && plainTurnText(candidate)) || canonicalJson(fingerprint(candidate));
+}
+
+/**
+ * A history turn's fingerprint written directly, for the turns that have exactly the fields the engine gives them:
+ * a long history has thousands, and the generic writer sorts and walks each. The same text as canonicalJson (a
+ * property test holds it to that); undefined for any other turn.
+ */
+function plainTurnText(turn: TurnCandidate): string | undefined {
+  // Seven own fields, six of them these and `kind`: exactly the plain shape, without sorting every turn's keys.
+  if (Object.keys(turn).length !== 7 || !Object.hasOwn(turn, 'messages')) return undefined;
+  const { hash, id, section, tokens, turnIndex, messages } = turn;
+  if (typeof hash !== 'string' || typeof id !== 'string' || typeof section !== 'string') return undefined;
+  if (typeof tokens !== 'number' || typeof turnIndex !== 'number' || !Array.isArray(messages))
+    return undefined;
+  if (!Object.hasOwn(turn, 'hash') || !Object.hasOwn(turn, 'id') || !Object.hasOwn(turn, 'section'))
+    return undefined;
+  if (!Object.hasOwn(turn, 'tokens') || !Object.hasOwn(turn, 'turnIndex')) return undefined;
+  let ids = '';
+  for (let i = 0; i < messages.length; i++) {
+    const messageId = (messages[i] as { id?: unknown }).id;
+    if (typeof messageId !== 'string') return undefined;
+    ids += `${i === 0 ? '' : ','}${JSON.stringify(messageId)}`;
+  }
+  const number = (value: number) => (Number.isFinite(value) ? String(value) : 'null');
+  return `{"hash":${JSON.stringify(hash)},"id":${JSON.stringify(id)},"kind":"turn","messageIds":[${ids}],"section":${JSON.stringify(section)},"tokens":${number(tokens)},"turnIndex":${number(turnIndex)}}`;
 }
 
 /** The plan id: a hash of everything that decides the plan, so equal inputs always give equal ids. */

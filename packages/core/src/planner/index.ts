@@ -1,6 +1,6 @@
 export { candidatesOf } from './candidates-of.js';
 export { contentHash } from './content-hash.js';
-export { planId } from './fingerprint.js';
+export { fingerprintAhead, planId } from './fingerprint.js';
 export { DEFAULT_CONTEXT_MODE, DEFAULT_MODE_LIMITS, nextContextMode } from './modes.js';
 export { DEFAULT_MEMORY_SHARE, planContext } from './plan.js';
 export { isStableReason } from './reasons.js';

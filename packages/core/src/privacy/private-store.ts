@@ -4,6 +4,7 @@ import type { RetrievalSet } from '../retrieval/index.js';
 import type { SessionRecord, UsageReport } from '../session/index.js';
 import {
   type LoadedSession,
+  type MeasuredTurn,
   MemoryStore,
   type Store,
   type StoredPlan,
@@ -61,6 +62,10 @@ export class PrivateSessionStore implements Store {
 
   loadSession(sessionId: string): Promise<LoadedSession | undefined> {
     return this.#storeOf(sessionId).loadSession(sessionId);
+  }
+
+  async measuredTurns(sessionId: string): Promise<readonly MeasuredTurn[]> {
+    return (await this.#storeOf(sessionId).measuredTurns?.(sessionId)) ?? [];
   }
 
   /** Persistent sessions, then this tab's private ones (each with `private: true`). */

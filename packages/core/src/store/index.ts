@@ -14,6 +14,7 @@ export type {
   DocumentStore,
   EmbeddingCache,
   LoadedSession,
+  MeasuredTurn,
   Store,
   StoredPlan,
   StoreEvent,

@@ -1,5 +1,5 @@
 import type { JsonValue } from '../catalog/index.js';
-import type { PlanInput } from '../planner/index.js';
+import type { PlanInput, TurnCandidate } from '../planner/index.js';
 import type { RetrievalSet } from '../retrieval/index.js';
 import type { ChatMessage, SessionRecord, UsageReport } from '../session/index.js';
 
@@ -43,6 +43,12 @@ export interface LoadedSession {
   readonly record: SessionRecord;
   /** In the order they were written. */
   readonly messages: readonly ChatMessage[];
+}
+
+/** A history turn candidate as stored, and the tokenizer encoding (`PlanInput.encoding`) its tokens were counted with. */
+export interface MeasuredTurn {
+  readonly candidate: TurnCandidate;
+  readonly encoding: string;
 }
 
 /**
@@ -109,6 +115,13 @@ export interface Store extends EmbeddingCache, DocumentStore {
   getBlob(hash: string): Promise<string | undefined>;
   listPlans(sessionId: string): Promise<StoredPlan[]>;
   listUsage(sessionId: string): Promise<UsageReport[]>;
+  /**
+   * The history turns the session's plans measured, holding the same message objects `loadSession` returned.
+   * Optional (IndexedDB keeps them): the engine reuses a turn's tokens and hash when they were counted with its
+   * encoding, so the first plan after a reload does not count the whole history again. A store that cannot read
+   * them resolves to none.
+   */
+  measuredTurns?(sessionId: string): Promise<readonly MeasuredTurn[]>;
   /**
    * Called after every change is durable; returns the unsubscribe function. A listener that throws cannot fail
    * the write it hears about: its error is reported (`reportError`) and the other listeners still run.

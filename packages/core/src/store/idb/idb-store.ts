@@ -12,7 +12,7 @@ import {
 import type { RetrievalSet } from '../../retrieval/index.js';
 import type { ChatMessage, SessionRecord, UsageReport } from '../../session/index.js';
 import { checkExpected } from '../same-record.js';
-import type { LoadedSession, Store, StoredPlan, StoreEvent, TurnCommit } from '../types.js';
+import type { LoadedSession, MeasuredTurn, Store, StoredPlan, StoreEvent, TurnCommit } from '../types.js';
 import { ChangeChannel } from './broadcast.js';
 import {
   checkExport,
@@ -177,6 +177,15 @@ export class IdbStore implements Store {
     const loaded = await this.#readSession(sessionId);
     if (!loaded) return undefined;
     return { record: loaded.row.record, messages: [...loaded.index.messages] };
+  }
+
+  async measuredTurns(sessionId: string): Promise<readonly MeasuredTurn[]> {
+    try {
+      return (await this.#indexFor(sessionId))?.measuredTurns() ?? [];
+    } catch {
+      // Unreadable turn rows fail the plan reads and commits that need them; here they are only not reused.
+      return [];
+    }
   }
 
   /** What can be read of a session whose `loadSession` fails: its record, the readable messages, the problems. */

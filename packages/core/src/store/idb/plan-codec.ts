@@ -26,6 +26,7 @@ function encodeEntries(
   list: readonly unknown[],
   index: SessionIndex,
   writes: TurnWrites,
+  encoding: string | null,
 ): EncodedTurnEntry[] {
   const out: EncodedTurnEntry[] = [];
   let run: { first: number; count: number; shell: number } | null = null;
@@ -34,7 +35,7 @@ function encodeEntries(
     run = null;
   };
   for (const candidate of list) {
-    const ref: TurnRef | null = isTurn(candidate) ? index.refOf(candidate, writes) : null;
+    const ref: TurnRef | null = isTurn(candidate) ? index.refOf(candidate, writes, encoding) : null;
     if (!ref) {
       flush();
       out.push({ candidate });
@@ -62,8 +63,8 @@ export function encodePlan(stored: StoredPlan, index: SessionIndex, writes: Turn
     ...stored,
     input: {
       ...input,
-      history: encodeEntries(input.history, index, writes),
-      pins: encodeEntries(input.pins, index, writes),
+      history: encodeEntries(input.history, index, writes, input.encoding),
+      pins: encodeEntries(input.pins, index, writes, input.encoding),
     },
   };
 }

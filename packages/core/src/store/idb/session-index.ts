@@ -1,6 +1,7 @@
 import { canonicalJson } from '../../hash/index.js';
 import { contentHash, type TurnCandidate } from '../../planner/index.js';
 import type { ChatMessage } from '../../session/index.js';
+import type { MeasuredTurn } from '../types.js';
 import { SegmentLayout } from './segments.js';
 
 /** How many of each kind of row a session has: the next position of each, kept on the session row. */
@@ -20,6 +21,11 @@ export interface TurnEntry {
    * the session is planned with another tokenizer.
    */
   readonly shells: readonly Readonly<Record<string, unknown>>[];
+  /**
+   * The tokenizer encoding each shell's tokens were counted with (`PlanInput.encoding`), so a reload can reuse them
+   * instead of counting the turn again; absent in rows written before it was kept.
+   */
+  readonly encodings?: readonly (string | null)[];
 }
 
 /** Where a history candidate is stored: a turn position and the index of its shell. */
@@ -50,7 +56,8 @@ export class SessionIndex {
   turnLayout: SegmentLayout;
   /** Settles once `turns` holds every stored turn (they are read after the messages; see IdbStore.loadSession). */
   ready: Promise<void> = Promise.resolve();
-  readonly #positionOfId = new Map<string, number>();
+  /** Built on the first commit rather than on opening: a reload that only reads never needs it. */
+  #positionOfIdMap: Map<string, number> | null = null;
   readonly #turnOfCandidateId = new Map<string, number>();
   /** Candidates already matched to a row: the engine hands the same turn candidate to every plan. */
   readonly #known = new WeakMap<object, TurnRef>();
@@ -68,9 +75,6 @@ export class SessionIndex {
     this.counts = counts;
     this.messageLayout = layouts.messages;
     this.turnLayout = layouts.turns;
-    messages.forEach((message, position) => {
-      this.#positionOfId.set(message.id, position);
-    });
     this.#indexTurns();
   }
 
@@ -109,7 +113,7 @@ export class SessionIndex {
     this.messageLayout = layouts.messages;
     this.turnLayout = layouts.turns;
     for (const message of messages) {
-      this.#positionOfId.set(message.id, this.messages.length);
+      this.#positionOfIdMap?.set(message.id, this.messages.length);
       this.messages.push(message);
     }
     for (const [position, entry] of writes) this.#setTurn(position, entry);
@@ -120,12 +124,12 @@ export class SessionIndex {
    * The stored turn a history candidate stands for, adding a row or a shell to `writes` when it is new; null when
    * the candidate must be stored whole (its messages are not this session's stored messages, say).
    */
-  refOf(candidate: TurnCandidate, writes: TurnWrites): TurnRef | null {
+  refOf(candidate: TurnCandidate, writes: TurnWrites, encoding: string | null = null): TurnRef | null {
     const known = this.#known.get(candidate);
     if (known) return known;
     const positions: number[] = [];
     for (const message of candidate.messages) {
-      const position = this.#positionOfId.get(message.id);
+      const position = this.#positionOfId().get(message.id);
       if (position === undefined) return null;
       positions.push(position);
     }
@@ -146,7 +150,12 @@ export class SessionIndex {
       const stored = positions.map((position) => this.messages[position] as ChatMessage);
       if (contentHash({ ...candidate, messages: stored }) !== candidate.hash) return null;
       index = entry.shells.length;
-      entry = { messages: entry.messages, shells: [...entry.shells, shell] };
+      const encodings = entry.shells.map((_, i) => entry?.encodings?.[i] ?? null);
+      entry = {
+        messages: entry.messages,
+        shells: [...entry.shells, shell],
+        encodings: [...encodings, encoding],
+      };
       writes.set(turn, entry);
       this.#turnOfCandidateId.set(candidate.id, turn);
     }
@@ -173,6 +182,32 @@ export class SessionIndex {
     this.#decoded.set(key, candidate);
     this.#known.set(candidate, ref);
     return candidate;
+  }
+
+  /**
+   * Each stored turn as its newest shell measured it, with the encoding it was counted with: what a reload hands
+   * the engine so that its first plan need not count every turn again. Turns without a known encoding are left out.
+   */
+  measuredTurns(): MeasuredTurn[] {
+    const measured: MeasuredTurn[] = [];
+    for (let turn = 0; turn < this.turns.length; turn++) {
+      const entry = this.turns[turn] as TurnEntry;
+      const shell = entry.shells.length - 1;
+      const encoding = entry.encodings?.[shell];
+      if (typeof encoding !== 'string') continue;
+      const candidate = this.candidate({ turn, shell });
+      if (candidate) measured.push({ candidate, encoding });
+    }
+    return measured;
+  }
+
+  #positionOfId(): Map<string, number> {
+    if (!this.#positionOfIdMap) {
+      this.#positionOfIdMap = new Map();
+      for (let position = 0; position < this.messages.length; position++)
+        this.#positionOfIdMap.set((this.messages[position] as ChatMessage).id, position);
+    }
+    return this.#positionOfIdMap;
   }
 
   #setTurn(position: number, entry: TurnEntry): void {
