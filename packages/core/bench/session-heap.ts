@@ -1,13 +1,23 @@
 /**
- * What a long session costs in memory on the default store: 5,000 turns, each calling a tool that returns 200 kB,
- * on MemoryStore, with the heap measured (after a forced GC) at 1,250, 2,500 and 5,000 turns, and `prepare` timed at
- * the end. Beside it, in the same process on the same turns, a store that also keeps every plan as it was handed
- * over (history listed in full), as MemoryStore did before plans referred to their turns. The tool returns the same
- * log each time, so its content is stored once in both; the figure is what plans and messages cost.
+ * What a long session costs in memory: 5,000 turns, each calling a tool that returns 200 kB, with the heap measured
+ * (after a forced GC) at 1,250, 2,500 and 5,000 turns, and `prepare` timed at the end. On MemoryStore; beside it, in
+ * the same process on the same turns, a store that also keeps every plan as it was handed over (history listed in
+ * full), as MemoryStore did before plans referred to their turns; and IdbStore on fake-indexeddb, whose rows then
+ * live in the same heap. The tool returns the same log each time, so its content is stored once in each; the figure
+ * is what plans and messages cost.
  * Run with `pnpm --filter @ctxkit/core bench:heap` (writes bench/heap-results.json).
  */
 import { writeFileSync } from 'node:fs';
-import { createEngine, MemoryStore, type Session, type StoredPlan, type TurnCommit } from '../src/index.js';
+import 'fake-indexeddb/auto';
+import {
+  createEngine,
+  MemoryStore,
+  openIdbStore,
+  type Session,
+  type Store,
+  type StoredPlan,
+  type TurnCommit,
+} from '../src/index.js';
 import { loadAverage, machineInfo } from './machine.js';
 import { toJson } from './report.js';
 import { collectGarbage, type TimingPlan, timeCases } from './stats.js';
@@ -35,7 +45,7 @@ function heapMiB(): number {
   return process.memoryUsage().heapUsed / 2 ** 20;
 }
 
-async function run(store: MemoryStore) {
+async function run(store: Store) {
   const engine = await createEngine({
     catalog: {
       rules: [{ name: 'Tone', content: 'Answer briefly.' }],
@@ -90,22 +100,25 @@ async function main(): Promise<void> {
   if (!globalThis.gc) throw new Error('run with --expose-gc');
   const memoryStore = await run(new MemoryStore());
   const copying = await run(new CopyingStore());
+  const idb = await run(await openIdbStore({ name: 'heap-bench' }));
   const result = {
     machine: machineInfo(),
     loadAverage: loadAverage(),
     shape: { turns: TURNS, toolOutputChars: TOOL_OUTPUT.length },
     memoryStore,
     plansKeptWhole: copying,
+    idbStoreOnFakeIndexedDb: idb,
   };
   writeFileSync(new URL('./heap-results.json', import.meta.url), toJson(result));
   console.table(
     [
       ['MemoryStore', memoryStore],
       ['plans kept whole', copying],
+      ['IdbStore (fake-indexeddb)', idb],
     ].flatMap(([name, r]) => (r as typeof memoryStore).heap.map((point) => ({ store: name, ...point }))),
   );
   console.log(
-    `prepare median at ${TURNS} turns: MemoryStore ${memoryStore.prepareMedianMs} ms, plans kept whole ${copying.prepareMedianMs} ms`,
+    `prepare median at ${TURNS} turns: MemoryStore ${memoryStore.prepareMedianMs} ms, plans kept whole ${copying.prepareMedianMs} ms, IdbStore ${idb.prepareMedianMs} ms`,
   );
 }
 
