@@ -183,7 +183,7 @@ export class CandidateFactory {
   }
 
   /**
-   * Takes the measures a store kept of these turns (see `LoadedSession.measuredTurns`) instead of counting them
+   * Takes the measures a store kept of these turns (see `Store.measuredTurns`) instead of counting them
    * again: a stored candidate is used for a turn when it was counted with this factory's encoding and holds the
    * turn's own message objects, so it is the candidate `turn` would build.
    */

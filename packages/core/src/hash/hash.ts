@@ -18,6 +18,14 @@ export function hashString(text: string, seed = 0): string {
   return toHex(h2) + toHex(h1);
 }
 
+const HEX = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, '0'));
+
+/** Eight hex digits of a 32-bit lane, by bytes from a table: number-to-string conversion was a third of the cost. */
 function toHex(lane: number): string {
-  return (lane >>> 0).toString(16).padStart(8, '0');
+  return (
+    (HEX[(lane >>> 24) & 0xff] as string) +
+    (HEX[(lane >>> 16) & 0xff] as string) +
+    (HEX[(lane >>> 8) & 0xff] as string) +
+    (HEX[lane & 0xff] as string)
+  );
 }
