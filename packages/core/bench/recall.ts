@@ -1,0 +1,270 @@
+/**
+ * Conversational recall on the LoCoMo development split (../shared/data/locomo-dev, its README gives the protocol):
+ * how much of the evidence for a question about a long chat reaches the request, at 2,048 / 4,096 / 8,192 tokens,
+ * in one conversation (every LoCoMo session in one ctxkit session, the question as its next message) and across
+ * conversations (each LoCoMo session its own ctxkit session, the question in a new one). Beside ctxkit, in the same
+ * run and budget: the newest lines first (what trimming a transcript does) and MiniSearch's top lines for the
+ * question. Run with `pnpm --filter @ctxkit/core bench:recall`; writes bench/recall-results.json.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import MiniSearch from 'minisearch';
+import { createEngine, type Engine, loadTiktokenCounter, type TokenCounter } from '../src/index.js';
+import { RecallIndex } from '../src/recall/index.js';
+import { loadAverage, machineInfo } from './machine.js';
+import { toJson } from './report.js';
+
+const DATA = new URL('../../../../shared/data/locomo-dev/locomo-dev.json', import.meta.url);
+const BUDGETS = [2_048, 4_096, 8_192] as const;
+const RESERVED_OUTPUT = 1_024;
+
+interface LocomoLine {
+  readonly speaker: string;
+  readonly dia_id: string;
+  readonly text: string;
+  readonly blip_caption?: string;
+}
+
+interface LocomoQuestion {
+  readonly question: string;
+  readonly category: number;
+  readonly evidence?: readonly string[];
+}
+
+interface LocomoConversation {
+  readonly sample_id: string;
+  readonly conversation: Record<string, unknown>;
+  readonly qa: readonly LocomoQuestion[];
+}
+
+/** A line of the transcript as the protocol sends it, with the LoCoMo session it belongs to. */
+interface Line {
+  readonly id: string;
+  readonly session: number;
+  /** The LoCoMo session's date and time, as the dataset writes it. */
+  readonly date: string;
+  readonly text: string;
+  /** The line's own words, as evidence is matched. */
+  readonly evidence: string;
+}
+
+interface Question {
+  readonly text: string;
+  readonly evidence: readonly string[];
+}
+
+interface Conversation {
+  readonly id: string;
+  /** LoCoMo sessions in order, each its lines. */
+  readonly sessions: readonly (readonly Line[])[];
+  readonly questions: readonly Question[];
+}
+
+function loadConversations(): Conversation[] {
+  const raw = JSON.parse(readFileSync(DATA, 'utf8')) as LocomoConversation[];
+  return raw.map((entry) => {
+    const sessions: Line[][] = [];
+    for (let n = 1; Array.isArray(entry.conversation[`session_${n}`]); n++) {
+      const date = String(entry.conversation[`session_${n}_date_time`] ?? '');
+      const lines = entry.conversation[`session_${n}`] as LocomoLine[];
+      sessions.push(
+        lines.map((line) => {
+          const photo = line.blip_caption ? ` [shares a photo: ${line.blip_caption}]` : '';
+          return {
+            id: line.dia_id,
+            session: n,
+            text: `${line.speaker}: ${line.text}${photo}`,
+            evidence: normalize(line.text),
+            date,
+          };
+        }),
+      );
+    }
+    const questions = entry.qa
+      .filter((qa) => qa.category >= 1 && qa.category <= 4 && (qa.evidence?.length ?? 0) > 0)
+      .map((qa) => ({ text: qa.question, evidence: qa.evidence ?? [] }));
+    return { id: entry.sample_id, sessions, questions };
+  });
+}
+
+const ENTITIES: Record<string, string> = {
+  '&amp;': '&',
+  '&lt;': '<',
+  '&gt;': '>',
+  '&quot;': '"',
+  '&#39;': "'",
+};
+
+/** Lower case, HTML escapes undone, runs of anything but letters and digits as one space. */
+function normalize(text: string): string {
+  return text
+    .replace(/&(?:amp|lt|gt|quot|#39);/g, (entity) => ENTITIES[entity] ?? entity)
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+}
+
+/** Turns as the protocol makes them: line 2k the user message, line 2k+1 the reply; a session's first user line dated. */
+function turnsOf(sessions: readonly (readonly Line[])[], dates: ReadonlyMap<number, string>) {
+  const lines = sessions.flat();
+  const dated = new Set<number>();
+  const turns: { user: string; reply: string }[] = [];
+  for (let k = 0; 2 * k < lines.length; k++) {
+    const user = lines[2 * k] as Line;
+    const reply = lines[2 * k + 1];
+    const first = !dated.has(user.session);
+    dated.add(user.session);
+    turns.push({
+      user: first ? `[${dates.get(user.session) ?? ''}] ${user.text}` : user.text,
+      reply: reply?.text ?? '(no reply)',
+    });
+  }
+  return turns;
+}
+
+interface Score {
+  recall: number;
+  allPresent: number;
+}
+
+function score(found: readonly (readonly boolean[])[]): Score {
+  const recall =
+    found.reduce((sum, lines) => sum + lines.filter(Boolean).length / lines.length, 0) / found.length;
+  const allPresent = found.filter((lines) => lines.every(Boolean)).length / found.length;
+  return { recall: round(recall), allPresent: round(allPresent) };
+}
+
+const round = (value: number) => Math.round(value * 1000) / 1000;
+
+function evidenceIn(text: string, question: Question, byId: ReadonlyMap<string, Line>): boolean[] {
+  const haystack = ` ${normalize(text)} `;
+  return question.evidence.map((id) => {
+    const line = byId.get(id);
+    return line !== undefined && line.evidence !== '' && haystack.includes(` ${line.evidence} `);
+  });
+}
+
+function requestText(request: { messages: readonly { content?: unknown }[] }): string {
+  return request.messages
+    .map((message) =>
+      typeof message.content === 'string' ? message.content : JSON.stringify(message.content ?? ''),
+    )
+    .join('\n');
+}
+
+async function ctxkitEngine(budget: number, counter: TokenCounter): Promise<Engine> {
+  return createEngine({
+    catalog: {},
+    model: 'gpt-4o',
+    contextWindow: budget + RESERVED_OUTPUT,
+    reservedOutput: RESERVED_OUTPUT,
+    tokenizer: counter,
+    learning: false,
+  });
+}
+
+/** Lines packed into the budget in the order given, after the question: what a peer would send. */
+function pack(order: readonly Line[], question: Question, budget: number, counter: TokenCounter): string {
+  let used = counter.count(question.text) + 4;
+  const kept: string[] = [];
+  for (const line of order) {
+    const tokens = counter.count(line.text) + 4;
+    if (used + tokens > budget) continue;
+    used += tokens;
+    kept.push(line.text);
+  }
+  return kept.join('\n');
+}
+
+async function main(): Promise<void> {
+  const conversations = loadConversations();
+  const counter = await loadTiktokenCounter('o200k_base');
+  const results: Record<string, Record<string, Score>> = {};
+  for (const budget of BUDGETS) {
+    const found: Record<string, boolean[][]> = {
+      'ctxkit, one conversation': [],
+      'ctxkit, across conversations': [],
+      'newest lines first, one conversation': [],
+      'MiniSearch top lines': [],
+      'recall index top lines (not yet in plans)': [],
+    };
+    for (const conversation of conversations) {
+      const lines = conversation.sessions.flat();
+      const byId = new Map(lines.map((line) => [line.id, line]));
+      const dates = new Map(lines.map((line) => [line.session, line.date]));
+
+      // ctxkit, one conversation: every LoCoMo session in one ctxkit session.
+      const one = await ctxkitEngine(budget, counter);
+      const session = await one.createSession({ title: conversation.id });
+      for (const turn of turnsOf(conversation.sessions, dates))
+        await session.commit(await session.prepare(turn.user), turn.reply);
+      for (const question of conversation.questions) {
+        const prepared = await session.prepare(question.text);
+        found['ctxkit, one conversation']?.push(evidenceIn(requestText(prepared.request), question, byId));
+        await session.rollback(prepared);
+      }
+
+      // ctxkit, across conversations: each LoCoMo session its own session; the question in a new one.
+      const across = await ctxkitEngine(budget, counter);
+      for (const lines of conversation.sessions) {
+        const past = await across.createSession({ title: `${conversation.id} ${lines[0]?.session}` });
+        for (const turn of turnsOf([lines], dates))
+          await past.commit(await past.prepare(turn.user), turn.reply);
+      }
+      for (const question of conversation.questions) {
+        const fresh = await across.createSession();
+        const prepared = await fresh.prepare(question.text);
+        found['ctxkit, across conversations']?.push(
+          evidenceIn(requestText(prepared.request), question, byId),
+        );
+        await fresh.rollback(prepared);
+      }
+
+      // Peers, on the same lines and budget.
+      const newest = [...lines].reverse();
+      const search = new MiniSearch<Line>({ fields: ['text'], storeFields: ['id'] });
+      search.addAll(lines);
+      const recall = new RecallIndex();
+      lines.forEach((line, position) =>
+        recall.add({
+          messageId: line.id,
+          sessionId: conversation.id,
+          position,
+          text: line.text,
+          createdAt: line.date,
+        }),
+      );
+      for (const question of conversation.questions) {
+        found['newest lines first, one conversation']?.push(
+          evidenceIn(pack(newest, question, budget, counter), question, byId),
+        );
+        const ranked = search.search(question.text).map((hit) => byId.get(String(hit.id)) as Line);
+        found['MiniSearch top lines']?.push(
+          evidenceIn(pack(ranked, question, budget, counter), question, byId),
+        );
+        const recalled = recall
+          .search({ query: question.text, limit: 400 })
+          .map((hit) => byId.get(hit.passage.messageId) as Line);
+        found['recall index top lines (not yet in plans)']?.push(
+          evidenceIn(pack(recalled, question, budget, counter), question, byId),
+        );
+      }
+    }
+    results[String(budget)] = Object.fromEntries(
+      Object.entries(found).map(([name, list]) => [name, score(list)]),
+    );
+    process.stderr.write(`  … ${budget} tokens done\n`);
+  }
+  const questions = conversations.reduce((sum, conversation) => sum + conversation.questions.length, 0);
+  const output = { machine: machineInfo(), loadAverage: loadAverage(), questions, budgets: results };
+  writeFileSync(new URL('./recall-results.json', import.meta.url), toJson(output));
+  const rows = Object.keys(results['4096'] ?? {}).map((name) => ({
+    peer: name,
+    ...Object.fromEntries(BUDGETS.map((budget) => [`${budget}`, results[String(budget)]?.[name]?.recall])),
+    ...Object.fromEntries(
+      BUDGETS.map((budget) => [`all ${budget}`, results[String(budget)]?.[name]?.allPresent]),
+    ),
+  }));
+  console.table(rows);
+}
+
+await main();

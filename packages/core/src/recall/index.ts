@@ -1,0 +1,7 @@
+export {
+  type RecallHit,
+  RecallIndex,
+  type RecallIndexOptions,
+  type RecallPassage,
+  type RecallSearch,
+} from './recall-index.js';

@@ -1,0 +1,84 @@
+import fc from 'fast-check';
+import { describe, expect, test } from 'vitest';
+import { RecallIndex, type RecallPassage } from './index.js';
+
+function passage(sessionId: string, position: number, text: string): RecallPassage {
+  return {
+    messageId: `${sessionId}:${position}`,
+    sessionId,
+    position,
+    text,
+    createdAt: '2026-01-01T00:00:00.000Z',
+  };
+}
+
+function indexOf(passages: readonly RecallPassage[]): RecallIndex {
+  const index = new RecallIndex();
+  for (const entry of passages) index.add(entry);
+  return index;
+}
+
+const CHAT = [
+  passage('a', 0, 'I went to the LGBTQ support group yesterday and it was powerful.'),
+  passage('a', 1, 'That sounds great! What did you talk about?'),
+  passage('a', 2, 'We talked about transgender stories and how to support each other.'),
+  passage('b', 0, 'I painted a sunrise over the lake last weekend.'),
+  passage('b', 1, 'Painting sunrises is lovely. Was the lake calm?'),
+];
+
+describe('RecallIndex', () => {
+  test('finds the message that shares the question’s rare words first, stemmed', () => {
+    const hits = indexOf(CHAT).search({ query: 'When did she go to the support groups?', limit: 3 });
+    expect(hits[0]?.passage.messageId).toBe('a:0');
+    expect(hits.map((hit) => hit.passage.messageId)).toContain('a:2');
+    expect(indexOf(CHAT).search({ query: 'painting a sunrise', limit: 1 })[0]?.passage.sessionId).toBe('b');
+  });
+
+  test('a removed message, and every message of a removed session, is never found again', () => {
+    const index = indexOf(CHAT);
+    index.remove('a:0');
+    expect(
+      index.search({ query: 'LGBTQ support group', limit: 5 }).map((hit) => hit.passage.messageId),
+    ).toEqual(['a:2']);
+    index.removeSession('b');
+    expect(index.search({ query: 'sunrise lake', limit: 5 })).toEqual([]);
+    expect(index.size).toBe(2);
+    expect(index.at('b', 0)).toBeUndefined();
+    expect(index.at('a', 1)?.text).toContain('What did you talk about');
+  });
+
+  test('adding a message again replaces it, and excluded messages are left out', () => {
+    const index = indexOf(CHAT);
+    index.add(passage('a', 0, 'Nothing about groups here.'));
+    expect(index.size).toBe(CHAT.length);
+    const hits = index.search({ query: 'LGBTQ', limit: 5, excludeMessages: new Set(['a:0']) });
+    expect(hits).toEqual([]);
+  });
+
+  test('the same messages, added in any order, give the same hits in the same order', () => {
+    fc.assert(
+      fc.property(fc.shuffledSubarray(CHAT, { minLength: CHAT.length }), (order) => {
+        const hits = indexOf(order).search({ query: 'support the lake stories', limit: 5 });
+        const reference = indexOf(CHAT).search({ query: 'support the lake stories', limit: 5 });
+        expect(hits.map((hit) => [hit.passage.messageId, hit.score])).toEqual(
+          reference.map((hit) => [hit.passage.messageId, hit.score]),
+        );
+      }),
+    );
+  });
+
+  test('an index whose messages were all removed scores a new one as a fresh index does', () => {
+    const index = indexOf(CHAT);
+    for (const entry of CHAT) index.remove(entry.messageId);
+    const only = passage('c', 0, 'The deploy failed on the cache step.');
+    index.add(only);
+    expect(index.search({ query: 'cache deploy', limit: 1 })).toEqual(
+      indexOf([only]).search({ query: 'cache deploy', limit: 1 }),
+    );
+  });
+
+  test('words of unspaced scripts are found', () => {
+    const index = indexOf([passage('z', 0, '我们明天去北京开会'), passage('z', 1, '今天天气很好')]);
+    expect(index.search({ query: '北京', limit: 1 })[0]?.passage.position).toBe(0);
+  });
+});
