@@ -224,15 +224,14 @@ async function main(): Promise<void> {
       const search = new MiniSearch<Line>({ fields: ['text'], storeFields: ['id'] });
       search.addAll(lines);
       const recall = new RecallIndex();
-      lines.forEach((line, position) =>
+      for (const [position, line] of lines.entries())
         recall.add({
           messageId: line.id,
           sessionId: conversation.id,
           position,
           text: line.text,
           createdAt: line.date,
-        }),
-      );
+        });
       for (const question of conversation.questions) {
         found['newest lines first, one conversation']?.push(
           evidenceIn(pack(newest, question, budget, counter), question, byId),

@@ -76,12 +76,12 @@ export class RecallIndex {
     const entry: Entry = { passage, terms, length };
     this.#entries.set(passage.messageId, entry);
     for (const term of terms.keys()) {
-      let list = this.#postings.get(term);
-      if (!list) this.#postings.set(term, (list = new Set()));
+      const list = this.#postings.get(term) ?? new Set<Entry>();
+      this.#postings.set(term, list);
       list.add(entry);
     }
-    let session = this.#sessions.get(passage.sessionId);
-    if (!session) this.#sessions.set(passage.sessionId, (session = new Map()));
+    const session = this.#sessions.get(passage.sessionId) ?? new Map<number, Entry>();
+    this.#sessions.set(passage.sessionId, session);
     session.set(passage.position, entry);
     this.#totalLength += length;
   }
