@@ -1,19 +1,10 @@
-import { afterEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { NotFoundError, ValidationError } from '../errors/index.js';
-import { freshName, type IdbStore, openTestStore } from '../store/idb/idb.fixtures.js';
+import { freshName, storesClosedAfterEach } from '../store/idb/idb.fixtures.js';
 import { testEngine } from './engine.fixtures.js';
 import type { Session } from './session.js';
 
-const opened: IdbStore[] = [];
-afterEach(() => {
-  for (const store of opened.splice(0)) store.close();
-});
-
-async function open(name: string): Promise<IdbStore> {
-  const store = await openTestStore(name);
-  opened.push(store);
-  return store;
-}
+const open = storesClosedAfterEach();
 
 const QUERY = 'read the file from disk';
 const READ_FILE = 'tool:filesystem:read_file';
@@ -47,7 +38,7 @@ describe('learning from use in the engine, on IndexedDB', () => {
     const engine = await testEngine({ store: await open(name) });
     await useReadFile(await engine.createSession());
     await engine.flushLearning();
-    for (const store of opened.splice(0)) store.close();
+    open.closeAll();
 
     const reloaded = await testEngine({ store: await open(name), newId: tab('reloaded') });
     expect(await learnedBoost(await reloaded.createSession())).toBeGreaterThan(0);

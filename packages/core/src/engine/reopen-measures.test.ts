@@ -1,19 +1,10 @@
-import { afterEach, describe, expect, test } from 'vitest';
-import { freshName, type IdbStore, openTestStore } from '../store/idb/idb.fixtures.js';
+import { describe, expect, test } from 'vitest';
+import { freshName, storesClosedAfterEach } from '../store/idb/idb.fixtures.js';
 import type { Store } from '../store/index.js';
 import { createApproximateCounter, type TokenCounter } from '../tokens/index.js';
 import { testEngine } from './engine.fixtures.js';
 
-const opened: IdbStore[] = [];
-afterEach(() => {
-  for (const store of opened.splice(0)) store.close();
-});
-
-async function open(name: string): Promise<IdbStore> {
-  const store = await openTestStore(name);
-  opened.push(store);
-  return store;
-}
+const open = storesClosedAfterEach();
 
 /** A counter that notes every text it is asked to count. */
 function notingCounter(encoding: string): TokenCounter & { texts: string[] } {

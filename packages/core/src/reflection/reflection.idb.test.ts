@@ -1,17 +1,8 @@
-import { afterEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { testEngine } from '../engine/engine.fixtures.js';
-import { freshName, type IdbStore, openTestStore } from '../store/idb/idb.fixtures.js';
+import { freshName, storesClosedAfterEach } from '../store/idb/idb.fixtures.js';
 
-const opened: IdbStore[] = [];
-afterEach(() => {
-  for (const store of opened.splice(0)) store.close();
-});
-
-async function open(name: string): Promise<IdbStore> {
-  const store = await openTestStore(name);
-  opened.push(store);
-  return store;
-}
+const open = storesClosedAfterEach();
 
 describe('reflection in IndexedDB', () => {
   test('activation, pin changes, waste and calibration survive a reload, and stored plans replay identically', async () => {
@@ -38,7 +29,7 @@ describe('reflection in IndexedDB', () => {
     const waste = await engine.reflection.waste(session.id);
     const telemetry = await engine.reflection.exportTelemetry(session.id);
     await engine.reflection.calibration();
-    for (const store of opened.splice(0)) store.close();
+    open.closeAll();
 
     const reloaded = await testEngine({ store: await open(name) });
     const again = await reloaded.openSession(session.id);

@@ -1,3 +1,4 @@
+import { afterEach } from 'vitest';
 import { IdbStore, type IdbStoreOptions, openIdbStore } from './idb-store.js';
 
 // Node has no IndexedDB: fake-indexeddb stands in (its globals, since idb checks `instanceof IDBDatabase`).
@@ -15,6 +16,27 @@ export function freshName(): string {
 /** Opens a store on `name` (a new database by default). */
 export function openTestStore(name = freshName(), options: Partial<IdbStoreOptions> = {}): Promise<IdbStore> {
   return openIdbStore({ name, ...options });
+}
+
+/** Opens a store on a named database; `closeAll` closes every store it opened (a reload, mid-test). */
+export type StoreOpener = ((name: string) => Promise<IdbStore>) & { closeAll(): void };
+
+/**
+ * For a test file: opens stores on named databases and closes every one after each test, so no connection outlives
+ * its test (a later upgrade or deletion of the database would wait for it).
+ */
+export function storesClosedAfterEach(): StoreOpener {
+  const opened: IdbStore[] = [];
+  const closeAll = () => {
+    for (const store of opened.splice(0)) store.close();
+  };
+  afterEach(closeAll);
+  const open = async (name: string) => {
+    const store = await openTestStore(name);
+    opened.push(store);
+    return store;
+  };
+  return Object.assign(open, { closeAll });
 }
 
 /** Opens the database with the raw API, at a given version, to write rows as an older or newer ctxkit would. */
