@@ -152,7 +152,10 @@ function requestText(request: { messages: readonly { content?: unknown }[] }): s
 }
 
 async function ctxkitEngine(budget: number, counter: TokenCounter): Promise<Engine> {
+  let id = 0;
   return createEngine({
+    // Deterministic ids: passages that score the same are ordered by session id, so runs give the same figures.
+    newId: () => `id-${(++id).toString(36).padStart(6, '0')}`,
     catalog: {},
     model: 'gpt-4o',
     contextWindow: budget + RESERVED_OUTPUT,
@@ -185,7 +188,7 @@ async function main(): Promise<void> {
       'ctxkit, across conversations': [],
       'newest lines first, one conversation': [],
       'MiniSearch top lines': [],
-      'recall index top lines (not yet in plans)': [],
+      'recall index alone, top lines in the whole budget': [],
     };
     for (const conversation of conversations) {
       const lines = conversation.sessions.flat();
@@ -243,7 +246,7 @@ async function main(): Promise<void> {
         const recalled = recall
           .search({ query: question.text, limit: 400 })
           .map((hit) => byId.get(hit.passage.messageId) as Line);
-        found['recall index top lines (not yet in plans)']?.push(
+        found['recall index alone, top lines in the whole budget']?.push(
           evidenceIn(pack(recalled, question, budget, counter), question, byId),
         );
       }

@@ -12,6 +12,7 @@ import {
   type ItemOrigin,
   type MemoryCandidate,
   type PromptCandidate,
+  type RecallCandidate,
   type Section,
   type TurnCandidate,
   type WorkspaceCandidate,
@@ -22,6 +23,7 @@ import {
   formatFragment,
   formatItem,
   formatMemory,
+  formatRecall,
   formatToolForCounting,
 } from '../render/index.js';
 import type {
@@ -157,6 +159,20 @@ export class CandidateFactory {
       title,
       text,
       ...(ref && { ref }),
+    });
+  }
+
+  /** A passage recalled for a message: the message found (`found`) with its neighbours, measured as it is sent. */
+  recall(
+    passage: Omit<RecallCandidate, 'kind' | 'id' | 'section' | 'tokens' | 'hash'> & { found: string },
+  ): RecallCandidate {
+    const { found, ...rest } = passage;
+    return hashed<RecallCandidate>({
+      kind: 'recall',
+      id: `recall:${found}`,
+      section: 'recall',
+      tokens: this.#counter.count(formatRecall(rest.sessionId, rest.createdAt, rest.text)) + SEPARATOR_TOKENS,
+      ...rest,
     });
   }
 

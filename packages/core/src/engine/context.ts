@@ -9,6 +9,7 @@ import type { Store } from '../store/index.js';
 import type { CandidateFactory } from './candidates.js';
 import type { LongHistorySettings } from './long-history.js';
 import type { PendingTurns } from './pending-turns.js';
+import type { RecallSource } from './recall-source.js';
 import type { Session } from './session.js';
 import type { StaleSessions } from './staleness.js';
 
@@ -32,6 +33,10 @@ export interface EngineContext<R> {
   readonly now: () => string;
   readonly newId: () => string;
   readonly memories: MemoryBank;
+  /** Passages of earlier conversations, and this one's beyond its history; null when recall is off. */
+  readonly recall: RecallSource | null;
+  /** The share of the budget recalled passages may take together. */
+  readonly recallShare: number;
   /** Forks a session (the engine's `fork`, so the branch is opened and tracked like any session). */
   readonly fork: (sessionId: string, messageId: string, options: ForkOptions) => Promise<Session<R>>;
   /** Checkpoints, importance and content stored once. */

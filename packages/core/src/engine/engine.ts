@@ -34,6 +34,7 @@ import {
   contentHash,
   DEFAULT_CONTEXT_MODE,
   DEFAULT_MODE_LIMITS,
+  DEFAULT_RECALL_SHARE,
   type ModeLimits,
   planContext,
 } from '../planner/index.js';
@@ -72,6 +73,7 @@ import type { EngineContext } from './context.js';
 import { randomId } from './ids.js';
 import type { LongHistorySettings } from './long-history.js';
 import { type EngineEvent, PendingTurns } from './pending-turns.js';
+import { RecallSource } from './recall-source.js';
 import { deleteExpiredSessions } from './retention.js';
 import { Session } from './session.js';
 import { checkId, checkNewSession, type NewSessionOptions } from './session-input.js';
@@ -109,6 +111,11 @@ export interface EngineOptions<R> {
   readonly modeLimits?: Partial<Record<ContextMode, Partial<ModeLimits>>>;
   /** How many memories from other conversations a request is offered, and their share of the budget. */
   readonly memory?: Partial<MemoryLimits>;
+  /**
+   * Passages of earlier conversations (and of this one, beyond what its history carries) found for each message:
+   * `share` is the part of the budget they may take together (default 0.25); `false` switches recall off.
+   */
+  readonly recall?: { readonly share?: number } | false;
   /** Turns a plan into the provider request. Default: an OpenAI Chat Completions request. */
   readonly render?: (plan: ContextPlan) => R;
   /** Long histories: the summarizer, history's share of the budget, importance and decay. */
@@ -189,6 +196,14 @@ function checkOptions(options: EngineOptions<unknown>, reservedOutput: number): 
     (options.learning === null || typeof options.learning !== 'object' || Array.isArray(options.learning))
   ) {
     issues.push({ path: 'learning', message: 'must be false or an object of learning options' });
+  }
+  if (options.recall !== undefined && options.recall !== false) {
+    const share = (options.recall as { share?: unknown } | null)?.share;
+    if (options.recall === null || typeof options.recall !== 'object' || Array.isArray(options.recall))
+      issues.push({ path: 'recall', message: 'must be false or { share }' });
+    else if (share !== undefined && !(typeof share === 'number' && share >= 0 && share <= 1))
+      issues.push({ path: 'recall.share', message: `must be a number from 0 to 1, got ${describe(share)}` });
+    else checkKnownFields(options.recall, ['share'], 'recall', issues);
   }
   if (options.learning !== undefined && options.selector !== undefined) {
     issues.push({
@@ -650,6 +665,8 @@ export async function createEngine<R>(options: EngineOptions<R>): Promise<Engine
     now: stamp,
     newId,
     memories,
+    recall: options.recall === false ? null : new RecallSource(store, candidates),
+    recallShare: (options.recall || undefined)?.share ?? DEFAULT_RECALL_SHARE,
     longHistory,
     clusterThreshold: options.queryClusters === false ? null : (options.queryClusters?.threshold ?? 0.5),
   });

@@ -31,7 +31,8 @@ async function learned(store = new MemoryStore(), options = {}) {
 
 describe('memories across sessions', () => {
   test('a new session is offered them as candidates whose reason names the source, sent as escaped data', async () => {
-    const { engine, source, remembered, answerId } = await learned();
+    // Recall off: the request is to hold the memories alone (recalled passages have their own tests).
+    const { engine, source, remembered, answerId } = await learned(new MemoryStore(), { recall: false });
     const next = await engine.createSession();
     const prepared = await next.prepare('Start a new project');
     const entries = memoryEntries(prepared.plan);

@@ -9,6 +9,7 @@ import type {
   ModeLimits,
   PlanInput,
   PlanRedaction,
+  RecallCandidate,
   TurnCandidate,
 } from '../planner/index.js';
 import type { CarryRelation, RetrievalHit, RetrievalSet } from '../retrieval/index.js';
@@ -40,6 +41,7 @@ export interface PlanSources {
   /** The system prompt's parts, fragments already redacted. */
   readonly systemParts: readonly PromptPartText[];
   readonly memoryShare: number;
+  readonly recallShare: number;
   /** The checkpoint in force and the history policy (see `LongHistory.planFields`). */
   readonly historyFields: { checkpoint: CheckpointCandidate | null; historyPolicy: HistoryPolicy };
   /** Which candidates had secrets replaced (see `SessionRedaction.summary`). */
@@ -52,6 +54,8 @@ export interface PlanRequest {
   readonly steps: readonly TurnStep[];
   readonly retrievalSet: RetrievalSet | null;
   readonly memory: readonly MemoryEntry[];
+  /** Passages of earlier conversations found for the message, best first. */
+  readonly recall: readonly RecallCandidate[];
 }
 
 /** A hit found by a trigger carried from an earlier message: how the new message relates to it, and how long ago. */
@@ -69,7 +73,7 @@ function carriedOf(hit: RetrievalHit): { carried?: { relation: CarryRelation; ag
 /** The planner's input for one request of a turn: every candidate the session, its pins and the agent offer. */
 export function buildPlanInput(sources: PlanSources, request: PlanRequest): PlanInput {
   const { record, mode, catalog, candidates, modeLimits } = sources;
-  const { userMessage, steps, retrievalSet, memory } = request;
+  const { userMessage, steps, retrievalSet, memory, recall } = request;
   const current = candidates.current(userMessage, steps);
 
   const session = record.contextItems.map((entry) =>
@@ -145,6 +149,7 @@ export function buildPlanInput(sources: PlanSources, request: PlanRequest): Plan
       memory: memory.map((entry) => candidates.memory(entry)),
       memoryShare: sources.memoryShare,
     }),
+    ...(recall.length > 0 && { recall, recallShare: sources.recallShare }),
     history,
     current,
     workspace: workspace === null ? null : candidates.workspace(workspace),

@@ -13,7 +13,7 @@ import {
 } from '../errors/index.js';
 import { frozenJsonCopy } from '../json/index.js';
 import { type MemoryEntry, memoriesFromSummary, usesMemory } from '../memory/index.js';
-import { type ContextPlan, type PlanInput, planContext } from '../planner/index.js';
+import { type ContextPlan, type PlanInput, planContext, type RecallCandidate } from '../planner/index.js';
 import { SessionRedaction } from '../privacy/index.js';
 import type { TurnReflection } from '../reflection/types.js';
 import type { OpenAIChatRequest } from '../render/index.js';
@@ -115,6 +115,8 @@ interface OpenTurn<R> {
   readonly plans: readonly StoredPlan[];
   readonly usage: readonly UsageReport[];
   readonly history: TurnHistory;
+  /** Passages recalled for the user's message: every request of the turn offers the same. */
+  readonly recall: readonly RecallCandidate[];
   /** Suggestion lines the turn's replies carried so far; stored as suggestions when the turn commits. */
   readonly suggestions: readonly CarriedSuggestions[];
   /** The query cluster the turn joined, and how the record enters it; absent without query embeddings. */
@@ -536,7 +538,8 @@ export class Session<R = OpenAIChatRequest> {
       const retrievalSet = await this.#select(userMessage.content);
       const cluster = await this.#cluster(userMessage.content);
       const memory = await this.#engine.memories.offeredTo(this.#record);
-      const input = this.#planInput(userMessage, [], retrievalSet, history, memory, cluster);
+      const recall = await this.#recall(userMessage.content);
+      const input = this.#planInput(userMessage, [], retrievalSet, history, { memory, recall }, cluster);
       const prepared = this.#render(input, userMessage, [], retrievalSet);
       this.#open = {
         ...(cluster && { cluster }),
@@ -546,6 +549,7 @@ export class Session<R = OpenAIChatRequest> {
         plans: [this.#stored(prepared.plan, input)],
         usage: [],
         history,
+        recall,
         suggestions: [],
       };
       this.#engine.pending.opened(this.id, prepared.userMessage);
@@ -563,9 +567,12 @@ export class Session<R = OpenAIChatRequest> {
   async estimate(draftText: string): Promise<ContextPlan> {
     const history = this.#history.current(this.#record, this.#turnOfMessage);
     const memory = await this.#engine.memories.offeredTo(this.#record);
+    // A draft that is not text is refused by estimateDraft, naming it.
+    const recall = typeof draftText === 'string' ? await this.#recall(draftText) : [];
     return estimateDraft(draftText, {
       select: (query) => this.#select(query, true),
-      planInput: (message, retrievalSet) => this.#planInput(message, [], retrievalSet, history, memory),
+      planInput: (message, retrievalSet) =>
+        this.#planInput(message, [], retrievalSet, history, { memory, recall }),
       now: this.#engine.now,
     });
   }
@@ -655,7 +662,7 @@ export class Session<R = OpenAIChatRequest> {
       steps,
       prepared.retrievalSet,
       history,
-      memory,
+      { memory, recall: open.recall },
       open.cluster,
     );
     const next = this.#render(input, prepared.userMessage, steps, prepared.retrievalSet);
@@ -740,6 +747,7 @@ export class Session<R = OpenAIChatRequest> {
       const checkpoint = newCheckpoint(this.#record, record);
       this.#record = record;
       this.#messages.push(...messages);
+      this.#engine.recall?.committed(record, messages);
       this.#addTurn({ id: prepared.userMessage.id, index: this.#turns.length, messages });
       this.#open = null;
       this.#engine.pending.settled(this.id, 'committed');
@@ -818,6 +826,7 @@ export class Session<R = OpenAIChatRequest> {
       });
       this.#record = record;
       this.#messages.push(note);
+      this.#engine.recall?.committed(record, [note]);
       return note;
     });
   }
@@ -950,12 +959,19 @@ export class Session<R = OpenAIChatRequest> {
     return ((open && open !== PREPARING && open.cluster?.value) || this.#record.queryCluster)?.id ?? null;
   }
 
+  /** Passages of earlier conversations for a message: none in mode off, or for a session that keeps to itself. */
+  async #recall(text: string): Promise<readonly RecallCandidate[]> {
+    const source = this.#engine.recall;
+    if (!source || this.mode === 'off' || !usesMemory(this.#record)) return [];
+    return source.offeredTo(text);
+  }
+
   #planInput(
     userMessage: UserMessage,
     steps: readonly TurnStep[],
     retrievalSet: RetrievalSet | null,
     turnHistory: TurnHistory,
-    memory: readonly MemoryEntry[],
+    { memory, recall }: { memory: readonly MemoryEntry[]; recall: readonly RecallCandidate[] },
     cluster?: TurnCluster,
   ): PlanInput {
     const engine = this.#engine;
@@ -973,10 +989,11 @@ export class Session<R = OpenAIChatRequest> {
         modeLimits: engine.modeLimits,
         systemParts: this.#systemParts(),
         memoryShare: engine.memories.limits.maxShare,
+        recallShare: engine.recallShare,
         historyFields: this.#history.planFields(turnHistory, this.#turnOfMessage),
         redactions: (input) => this.#redaction.summary(input),
       },
-      { userMessage, steps, retrievalSet, memory },
+      { userMessage, steps, retrievalSet, memory, recall },
     );
     const capsules = engine.capsules?.(input, engine.catalog);
     return engine.reflection.planInput(

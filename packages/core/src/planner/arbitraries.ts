@@ -25,6 +25,7 @@ import {
   type ModeLimits,
   type PlanInput,
   type PromptCandidate,
+  type RecallCandidate,
   type Section,
   type SummarizerStatus,
   type TurnCandidate,
@@ -106,6 +107,15 @@ export interface PlanInputSpec {
   readonly memory: readonly (ContentSpec & { readonly preference: boolean })[] | null;
   /** Percent; null: the planner's default share. */
   readonly memoryShare: number | null;
+  /**
+   * Passages recalled for the message; `ofTurn` makes one quote a message of that history turn (a duplicate of
+   * history when the turn is sent). null: the input has none (recall off).
+   */
+  readonly recall:
+    | readonly (ContentSpec & { readonly score: number; readonly ofTurn: number | null })[]
+    | null;
+  /** Percent; null: the planner's default share. */
+  readonly recallShare: number | null;
   readonly current: ContentSpec & { readonly stepCalls: number };
   readonly workspace: ContentSpec | null;
   readonly mode: ContextMode;
@@ -205,6 +215,8 @@ export interface PlanInputOptions {
   readonly fitting?: boolean;
   /** Always give the input a history policy (and often a checkpoint); by default only sometimes. */
   readonly withHistoryPolicy?: boolean;
+  /** No recall candidates, drawn exactly as inputs were drawn before recall existed. */
+  readonly withoutRecall?: boolean;
 }
 
 export function planInputSpecArb(options: PlanInputOptions = {}): fc.Arbitrary<PlanInputSpec> {
@@ -240,7 +252,23 @@ export function planInputSpecArb(options: PlanInputOptions = {}): fc.Arbitrary<P
       }),
     },
   );
-  return fc.record({
+  // Recall is drawn after the rest, so inputs drawn before it existed are drawn the same (their ids are pinned).
+  const recall = fc.record({
+    recall: fc.option(
+      fc.array(
+        fc.record({
+          tokens: tokensArb,
+          hash: fc.integer({ min: 0, max: 0xffffff }),
+          score: fc.integer({ min: 0, max: 20 }),
+          ofTurn: fc.option(fc.nat({ max: 7 }), { nil: null }),
+        }),
+        { maxLength: 6 },
+      ),
+      { nil: null, freq: 3 },
+    ),
+    recallShare: fc.option(fc.integer({ min: 0, max: 100 }), { nil: null }),
+  });
+  const rest = fc.record({
     system: fc.array(contentArb, { maxLength: 4 }),
     session: fc.array(
       fc
@@ -294,6 +322,8 @@ export function planInputSpecArb(options: PlanInputOptions = {}): fc.Arbitrary<P
           { weight: 1, arbitrary: historySpecArb },
         ),
   });
+  if (options.withoutRecall) return rest.map((spec) => ({ ...spec, recall: null, recallShare: null }));
+  return fc.tuple(rest, recall).map(([spec, recalled]) => ({ ...spec, ...recalled }));
 }
 
 /** A valid PlanInput: ids unique except deliberate agent (and pin) repeats of session items. */
@@ -513,6 +543,22 @@ export function buildPlanInput(spec: PlanInputSpec): PlanInput {
       source: { sessionId: `s${i % 3}`, rootSessionId: `s${i % 3}`, messageId: `msg${i}` },
     }),
   );
+  const recall = spec.recall?.map((recallSpec, i): RecallCandidate => {
+    const quoted =
+      recallSpec.ofTurn === null ? undefined : history[recallSpec.ofTurn % (history.length || 1)];
+    return {
+      kind: 'recall',
+      id: `recall:r${i}`,
+      section: 'recall',
+      tokens: recallSpec.tokens,
+      hash: hex(recallSpec.hash),
+      sessionId: `s${i % 2}`,
+      messageIds: quoted ? quoted.messages.map((message) => message.id) : [`recalled-${i}`],
+      createdAt: '2026-01-01T00:00:00.000Z',
+      text: `user: said <earlier> ${i}`,
+      score: recallSpec.score,
+    };
+  });
   const turnCount = spec.turns.length;
   const checkpointSpec = spec.history?.checkpoint;
   const checkpoint: CheckpointCandidate | null =
@@ -543,6 +589,8 @@ export function buildPlanInput(spec: PlanInputSpec): PlanInput {
     agent,
     ...(memory && { memory }),
     ...(memory && spec.memoryShare !== null && { memoryShare: spec.memoryShare / 100 }),
+    ...(recall && { recall }),
+    ...(recall && spec.recallShare !== null && { recallShare: spec.recallShare / 100 }),
     history,
     current,
     workspace,
@@ -578,6 +626,7 @@ export function buildPlanInput(spec: PlanInputSpec): PlanInput {
     ...(memory ?? []),
     ...[...history].reverse().filter((turn) => !checkpoint || turn.turnIndex > checkpoint.toTurn),
     ...(checkpoint ? [checkpoint] : []),
+    ...(recall ?? []),
   ];
   const optional = sum(optionalInOrder);
   let available: number;
@@ -607,7 +656,7 @@ type CandidateLists = Pick<
   PlanInput,
   'system' | 'session' | 'pins' | 'agent' | 'history' | 'current' | 'workspace'
 > &
-  Pick<Partial<PlanInput>, 'memory'>;
+  Pick<Partial<PlanInput>, 'memory' | 'recall'>;
 
 /** Every candidate of an input, each object once, in input order. */
 export const allCandidates: (input: CandidateLists) => Candidate[] = candidatesOf;

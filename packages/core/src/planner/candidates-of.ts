@@ -6,7 +6,7 @@ export function candidatesOf(
     PlanInput,
     'system' | 'session' | 'pins' | 'agent' | 'history' | 'checkpoint' | 'current' | 'workspace'
   > &
-    Pick<Partial<PlanInput>, 'memory' | 'capsules'>,
+    Pick<Partial<PlanInput>, 'memory' | 'recall' | 'capsules'>,
 ): Candidate[] {
   return [
     ...input.system,
@@ -14,6 +14,7 @@ export function candidatesOf(
     ...input.pins,
     ...input.agent,
     ...(input.memory ?? []),
+    ...(input.recall ?? []),
     ...input.history,
     ...(input.checkpoint ? [input.checkpoint] : []),
     input.current,

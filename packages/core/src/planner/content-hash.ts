@@ -26,6 +26,8 @@ function content(candidate: Candidate): unknown {
       return [candidate.message, ...candidate.steps].map(sent);
     case 'memory':
       return candidate.content;
+    case 'recall':
+      return [candidate.sessionId, candidate.messageIds, candidate.createdAt, candidate.text];
     case 'workspace':
       return candidate.text;
     case 'capsule':

@@ -32,6 +32,10 @@ export function fingerprint(candidate: Candidate): unknown {
       const { content: _content, ...rest } = candidate;
       return rest;
     }
+    case 'recall': {
+      const { text: _text, ...rest } = candidate;
+      return rest;
+    }
     case 'workspace': {
       const { text: _text, ...rest } = candidate;
       return rest;
@@ -119,6 +123,13 @@ export function planId(input: PlanInput): string {
       fingerprintHash(input.current),
       input.workspace ? fingerprintHash(input.workspace) : '',
       ...(input.memory ? [`memory:${list(input.memory)}`] : []),
+      // Absent before recall existed, and whenever it is off: those ids stay as they were.
+      ...(input.recall
+        ? [
+            `recall:${list(input.recall)}`,
+            `recall-room:${canonicalJson([input.recallShare ?? null, input.recallThreshold ?? null])}`,
+          ]
+        : []),
       // Absent in inputs planned before checkpoints and history policies existed: their ids stay as they were.
       ...(input.checkpoint ? [`checkpoint:${fingerprintHash(input.checkpoint)}`] : []),
       ...(input.historyPolicy ? [`history:${canonicalJson(input.historyPolicy)}`] : []),

@@ -2,7 +2,7 @@ export { candidatesOf } from './candidates-of.js';
 export { contentHash } from './content-hash.js';
 export { fingerprintAhead, planId } from './fingerprint.js';
 export { DEFAULT_CONTEXT_MODE, DEFAULT_MODE_LIMITS, nextContextMode } from './modes.js';
-export { DEFAULT_MEMORY_SHARE, planContext } from './plan.js';
+export { DEFAULT_MEMORY_SHARE, DEFAULT_RECALL_SHARE, planContext } from './plan.js';
 export { isStableReason } from './reasons.js';
 export type {
   CalibratedEstimate,
@@ -33,6 +33,7 @@ export type {
   PlanRedaction,
   PromptCandidate,
   PromptPart,
+  RecallCandidate,
   Section,
   SectionTotals,
   SummarizerStatus,

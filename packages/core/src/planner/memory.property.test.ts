@@ -74,7 +74,9 @@ describe('memory candidates in plans', () => {
 
   test('memories only take what pins and agent items left: those decisions are unchanged, history never longer', () => {
     fc.assert(
-      fc.property(withMemories, (input) => {
+      fc.property(withMemories, (withRecall) => {
+        // Recall takes what memories leave, so its decisions move with them: it has its own properties.
+        const { recall: _recall, recallShare: _recallShare, ...input } = withRecall;
         const withThem = planOrSkip(input);
         if (!withThem) return;
         const { memory: _memory, memoryShare: _share, ...rest } = input;
@@ -171,7 +173,7 @@ describe('malformed memory input', () => {
 
 describe('plan ids stay stable', () => {
   test('an input without memories, checkpoint or history policy has the id it had before they existed', () => {
-    const input = planInputArb({ fitting: true });
+    const input = planInputArb({ fitting: true, withoutRecall: true });
     const [sample] = fc.sample(
       input.filter(
         (candidate) =>
@@ -181,8 +183,8 @@ describe('plan ids stay stable', () => {
       ),
       { seed: 42, numRuns: 1 },
     );
-    // Computed from this same sample by the planner as it was before memory candidates, checkpoints and history
-    // policies existed (recompute it with that planner's fingerprint.ts if the arbitraries change).
+    // Computed from this same sample by the planner as it was before memory candidates, checkpoints, history
+    // policies and recall existed (recompute it with that planner's fingerprint.ts if the arbitraries change).
     expect(planId(sample as PlanInput)).toBe('c5daf23f89da6801');
   });
 });

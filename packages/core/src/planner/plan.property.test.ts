@@ -31,6 +31,7 @@ const INCLUSION_CODES: readonly InclusionCode[] = [
   'pinned',
   'agent',
   'memory',
+  'recalled',
   'history',
   'checkpoint',
   'current-turn',
@@ -45,6 +46,8 @@ const EXCLUSION_CODES: readonly ExclusionCode[] = [
   'mode-limit',
   'agent-share',
   'memory-share',
+  'recall-share',
+  'duplicate-of-history',
   'duplicate',
   'unavailable',
 ];
@@ -87,6 +90,7 @@ function replaceCandidate(input: PlanInput, target: Candidate, replacement: Cand
     pins: swap(input.pins),
     agent: swap(input.agent),
     ...(input.memory && { memory: swap(input.memory) }),
+    ...(input.recall && { recall: swap(input.recall) }),
     history: swap(input.history),
     current: input.current === target ? (replacement as PlanInput['current']) : input.current,
     workspace: input.workspace === target ? (replacement as PlanInput['workspace']) : input.workspace,
@@ -317,6 +321,13 @@ describe('planContext properties', () => {
           'unavailable',
         ]);
         allowed(input.memory ?? [], ['memory', 'memory-share', 'budget']);
+        allowed(input.recall ?? [], [
+          'recalled',
+          'duplicate-of-history',
+          'below-threshold',
+          'recall-share',
+          'budget',
+        ]);
         allowed(input.history, ['history', 'budget', 'history-cutoff', 'summarized', 'history-share']);
         if (input.checkpoint)
           allowed([input.checkpoint], ['checkpoint', 'budget', 'history-cutoff', 'history-share']);

@@ -70,6 +70,7 @@ function checkInput(input: PlanInput): void {
     ...input.system,
     ...input.session,
     ...memory,
+    ...(input.recall ?? []),
     ...input.history,
     ...checkpoint,
     input.current,
@@ -78,6 +79,10 @@ function checkInput(input: PlanInput): void {
   ];
   if (input.memoryShare !== undefined && !(input.memoryShare >= 0 && input.memoryShare <= 1))
     issues.push({ path: 'memoryShare', message: 'must be between 0 and 1' });
+  if (input.recallShare !== undefined && !(input.recallShare >= 0 && input.recallShare <= 1))
+    issues.push({ path: 'recallShare', message: 'must be between 0 and 1' });
+  if (input.recallThreshold !== undefined && !Number.isFinite(input.recallThreshold))
+    issues.push({ path: 'recallThreshold', message: 'must be a finite number' });
   checkHistoryInput(input, issues);
   checkTokens(candidatesOf(input));
   // Pins and agent items may repeat a session item (the planner excludes them as duplicates); nothing else may.
@@ -106,6 +111,8 @@ function checkInput(input: PlanInput): void {
 
 /** The share of the budget memories may take when the input does not say. */
 export const DEFAULT_MEMORY_SHARE = 0.1;
+/** The share of the budget recalled passages may take together, unless the input says otherwise. */
+export const DEFAULT_RECALL_SHARE = 0.25;
 
 const SHARE_SETTINGS = ['maxShare', 'decay'] as const;
 const COUNT_SETTINGS = ['recentTurns', 'errorTurns'] as const;
@@ -401,6 +408,39 @@ export function planContext(input: PlanInput): ContextPlan {
       }
     }
     considerMemories();
+  }
+
+  // Passages recalled from earlier conversations, best first, in their share of the room history and retrieval
+  // left: what this conversation carries itself comes first, and a passage the history already sends is not sent
+  // twice.
+  const sentMessages = new Map<string, string>();
+  for (const { candidate } of included)
+    if (candidate.kind === 'turn')
+      for (const message of candidate.messages) sentMessages.set(message.id, candidate.id);
+  const recallCap = Math.floor(available * (input.recallShare ?? DEFAULT_RECALL_SHARE));
+  const threshold = input.recallThreshold ?? 0;
+  let recallTokens = 0;
+  for (const candidate of input.recall ?? []) {
+    const inHistory = candidate.messageIds
+      .map((id) => sentMessages.get(id))
+      .find((turn) => turn !== undefined);
+    if (inHistory !== undefined) exclude(candidate, { code: 'duplicate-of-history', of: inHistory });
+    else if (candidate.score < threshold)
+      exclude(candidate, { code: 'below-threshold', score: candidate.score, threshold });
+    else if (recallTokens + candidate.tokens > recallCap)
+      exclude(candidate, { code: 'recall-share', cap: recallCap });
+    else if (candidate.tokens > remaining)
+      exclude(candidate, { code: 'budget', needed: candidate.tokens, remaining });
+    else {
+      take(candidate, {
+        code: 'recalled',
+        score: candidate.score,
+        sessionId: candidate.sessionId,
+        messageIds: candidate.messageIds,
+        createdAt: candidate.createdAt,
+      });
+      recallTokens += candidate.tokens;
+    }
   }
 
   // 5. Capsules, last: a summary stands in for a reference left out for room, in what room is left, so it never

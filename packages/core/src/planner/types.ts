@@ -20,6 +20,7 @@ export type Section =
   | 'tools'
   | 'pins'
   | 'memory'
+  | 'recall'
   | 'history'
   | 'current'
   | 'workspace';
@@ -30,6 +31,7 @@ export const SECTIONS: readonly Section[] = [
   'tools',
   'pins',
   'memory',
+  'recall',
   'history',
   'current',
   'workspace',
@@ -136,6 +138,23 @@ export interface MemoryCandidate extends CandidateBase {
   readonly source: MemorySource;
 }
 
+/**
+ * A passage of an earlier conversation (or of this one, older than its history carries) found for the user's
+ * message: quoted with its date, never as instructions.
+ */
+export interface RecallCandidate extends CandidateBase {
+  readonly kind: 'recall';
+  /** The session the passage was said in. */
+  readonly sessionId: string;
+  /** The messages it quotes, oldest first: the one found and the neighbours that make it readable. */
+  readonly messageIds: readonly string[];
+  /** When the message found was written (ISO 8601). */
+  readonly createdAt: string;
+  readonly text: string;
+  /** How well it matches the message (BM25, higher is better). */
+  readonly score: number;
+}
+
 export interface WorkspaceCandidate extends CandidateBase {
   readonly kind: 'workspace';
   readonly text: string;
@@ -179,6 +198,7 @@ export type Candidate =
   | CheckpointCandidate
   | CurrentCandidate
   | MemoryCandidate
+  | RecallCandidate
   | WorkspaceCandidate;
 
 /**
@@ -229,6 +249,12 @@ export interface PlanInput {
   readonly memory?: readonly MemoryCandidate[];
   /** The share (0–1) of the budget memories may take together; default 0.1. */
   readonly memoryShare?: number;
+  /** Passages of earlier conversations found for the message, best first; absent when recall is off. */
+  readonly recall?: readonly RecallCandidate[];
+  /** The share (0–1) of the budget recalled passages may take together; default 0.25. */
+  readonly recallShare?: number;
+  /** The lowest score a recalled passage may have; default 0. */
+  readonly recallThreshold?: number;
   /** Committed turns not pinned, oldest first. */
   readonly history: readonly TurnCandidate[];
   readonly current: CurrentCandidate;
@@ -293,6 +319,14 @@ export type InclusionReason =
     }
   /** Learned in another conversation: `source` names the session and the message or checkpoint. */
   | { readonly code: 'memory'; readonly memoryId: string; readonly source: MemorySource }
+  /** Said earlier, found for this message: where (`sessionId`, `messageIds`), when, and how well it matched. */
+  | {
+      readonly code: 'recalled';
+      readonly score: number;
+      readonly sessionId: string;
+      readonly messageIds: readonly string[];
+      readonly createdAt: string;
+    }
   /** `age` 0 is the most recent committed turn; `importance` is set when the input has a history policy. */
   | { readonly code: 'history'; readonly age: number; readonly importance?: Importance }
   /** A summary of the turns through `toTurn`, which are excluded as `summarized`. */
@@ -337,6 +371,10 @@ export type ExclusionReason =
   | { readonly code: 'agent-share'; readonly cap: number }
   /** Memories together may not take more than their share of the budget. */
   | { readonly code: 'memory-share'; readonly cap: number }
+  /** Recalled passages together may not take more than their share of the budget. */
+  | { readonly code: 'recall-share'; readonly cap: number }
+  /** A recalled passage whose messages the plan's history already sends (`of`: that turn). */
+  | { readonly code: 'duplicate-of-history'; readonly of: string }
   /** The same id is already in the plan through a stronger route (the session, a pin). */
   | { readonly code: 'duplicate'; readonly of: string }
   /** The item is no longer in the catalog, or is disabled there. */

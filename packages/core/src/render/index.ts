@@ -23,6 +23,7 @@ export {
   formatFragment,
   formatItem,
   formatMemory,
+  formatRecall,
   formatToolForCounting,
   PART_SEPARATOR,
 } from './text.js';

@@ -8,6 +8,7 @@ import {
   formatFragment,
   formatItem,
   formatMemory,
+  formatRecall,
 } from './text.js';
 
 export interface ToolDefinition {
@@ -61,6 +62,9 @@ export function layoutPlan(plan: ContextPlan): PromptLayout {
         break;
       case 'memory':
         into.push(formatMemory(candidate.content));
+        break;
+      case 'recall':
+        into.push(formatRecall(candidate.sessionId, candidate.createdAt, candidate.text));
         break;
       case 'capsule':
         into.push(formatCapsule(candidate.ref, candidate.summary));

@@ -26,6 +26,7 @@ function planWithMemory(content: MemoryContent): ContextPlan {
     current: { tokens: 1, hash: 1, stepCalls: 0 },
     workspace: null,
     memory: null,
+    recall: null,
     budget: { kind: 'roomy', extra: 500 },
   });
   const memory: MemoryCandidate = {

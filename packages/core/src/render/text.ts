@@ -47,6 +47,14 @@ export function formatMemory(content: MemoryContent): string {
 }
 
 /**
+ * A passage recalled from an earlier conversation: quoted, dated and escaped like any item, so the model reads it as
+ * something said before, never as an instruction, and it cannot close its element.
+ */
+export function formatRecall(sessionId: string, createdAt: string, text: string): string {
+  return element('earlier-conversation', { session: sessionId, date: createdAt.slice(0, 10) }, text);
+}
+
+/**
  * A checkpoint as it is sent: a summary of earlier turns, marked as such so the model does not take it for the
  * user's words, and escaped like any item so it cannot close its element.
  */

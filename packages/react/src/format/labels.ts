@@ -54,6 +54,7 @@ export const SECTION_LABELS: Readonly<Record<Section, string>> = {
   tools: 'Tools',
   pins: 'Pins',
   memory: 'Memory',
+  recall: 'Recalled',
   history: 'History',
   current: 'Message',
   workspace: 'Workspace',
@@ -91,6 +92,10 @@ export function exclusionText(reason: ExclusionReason): string {
       return reason.why === 'missing' ? 'no longer in the catalog' : 'disabled in the catalog';
     case 'memory-share':
       return `memories may take at most ${formatTokens(reason.cap)} tokens`;
+    case 'recall-share':
+      return `recalled passages may take at most ${formatTokens(reason.cap)} tokens`;
+    case 'duplicate-of-history':
+      return 'already sent with the history';
     case 'summarized':
       return 'summarized in an earlier checkpoint';
     case 'history-share':
@@ -121,6 +126,8 @@ export function inclusionText(reason: InclusionReason): string {
       return agentReasonText(reason);
     case 'memory':
       return 'learned in another conversation';
+    case 'recalled':
+      return `said earlier, on ${reason.createdAt.slice(0, 10)} (score ${formatScore(reason.score)})`;
     case 'history':
       return reason.age === 0 ? 'the previous turn' : `history, ${reason.age} turns back`;
     case 'checkpoint':

@@ -13,7 +13,7 @@ import {
 } from '@ctxkit/core';
 import { SECTION_LABELS, selectionSummary } from '../../format/index.js';
 
-export type DetailSectionId = 'rules' | 'references' | 'tools' | 'pins' | 'memory' | 'history';
+export type DetailSectionId = 'rules' | 'references' | 'tools' | 'pins' | 'memory' | 'recall' | 'history';
 
 /** One thing the request used, as the details view lists it. */
 export interface DetailItem {
@@ -28,6 +28,12 @@ export interface DetailItem {
   readonly pin?: PinKind;
   /** Set for a capsule: a summary sent in place of the reference it names (`ref`), never the reference itself. */
   readonly capsule?: true;
+  /** Set for a recalled passage: the session and messages it quotes, and when it was said. */
+  readonly recalled?: {
+    readonly sessionId: string;
+    readonly messageIds: readonly string[];
+    readonly createdAt: string;
+  };
   readonly tokens: number;
 }
 
@@ -62,7 +68,15 @@ const ITEM_SECTIONS: Readonly<Record<ItemRef['type'], DetailSectionId>> = {
   reference: 'references',
   tool: 'tools',
 };
-const ORDER: readonly DetailSectionId[] = ['rules', 'references', 'tools', 'pins', 'memory', 'history'];
+const ORDER: readonly DetailSectionId[] = [
+  'rules',
+  'references',
+  'tools',
+  'pins',
+  'memory',
+  'recall',
+  'history',
+];
 
 /**
  * The "Context Used" view of one reply: the catalog items of its request context by type, and, once its plan is
@@ -97,6 +111,18 @@ export function buildContextDetails(context: RequestContext, plan: ContextPlan |
         label: candidateLabel(candidate),
         ref: candidate.ref,
         capsule: true,
+        tokens: candidate.tokens,
+      });
+    } else if (candidate.kind === 'recall') {
+      bySection.get('recall')?.push({
+        key: candidate.id,
+        label: candidateLabel(candidate),
+        ref: null,
+        recalled: {
+          sessionId: candidate.sessionId,
+          messageIds: candidate.messageIds,
+          createdAt: candidate.createdAt,
+        },
         tokens: candidate.tokens,
       });
     } else if (candidate.kind === 'memory' || candidate.kind === 'checkpoint') {
@@ -164,6 +190,8 @@ export function candidateLabel(candidate: Candidate): string {
       return `Summary of turns ${candidate.fromTurn + 1}–${candidate.toTurn + 1}`;
     case 'capsule':
       return `Summary of ${displayName(candidate.ref)}`;
+    case 'recall':
+      return `Said on ${candidate.createdAt.slice(0, 10)}: ${excerpt(candidate.text.replace(/^(user|assistant): /, ''))}`;
     case 'memory':
       return candidate.content.kind === 'preference'
         ? `Preference: ${candidate.content.key} = ${excerpt(candidate.content.value)}`

@@ -1,0 +1,136 @@
+import type { RecallCandidate } from '../planner/index.js';
+import { type RecallHit, RecallIndex, type RecallPassage } from '../recall/index.js';
+import type { ChatMessage, SessionRecord } from '../session/index.js';
+import type { Store, StoreEvent } from '../store/index.js';
+import type { CandidateFactory } from './candidates.js';
+
+/** How many passages are offered to the planner per request; it keeps what fits in the recall share. */
+const OFFERED = 48;
+/** Messages on each side of the one found that make a passage readable (a question and its answer). */
+const NEIGHBOURS = 1;
+
+function recallable(record: SessionRecord): boolean {
+  return record.private !== true && record.memory !== false;
+}
+
+function spoken(message: ChatMessage): string | null {
+  if (message.role === 'user') return message.content;
+  if (message.role === 'assistant') return message.modelReply.content;
+  return null;
+}
+
+/**
+ * What the engine recalls from: a RecallIndex over the committed messages of every stored session that allows it
+ * (never a private session or one with `memory: false`), read from the store on first use. This engine's sessions
+ * hand it the messages they commit (`committed`), so a turn costs no read; anything else the store hears of (another
+ * tab's commits, a session moved between stores, a setting changed) has that session read again before the next
+ * search, and a deleted session is forgotten at once. Text is indexed as stored, so redacted.
+ */
+export class RecallSource {
+  readonly #store: Store;
+  readonly #candidates: CandidateFactory;
+  readonly #index = new RecallIndex();
+  /** Sessions to read again before the next search. */
+  readonly #dirty = new Set<string>();
+  /** Records may have changed (a session created, made private, its memory turned off): list them again. */
+  #recordsChanged = true;
+  /** How many of each session's stored messages are indexed (positions are message positions in the store). */
+  readonly #indexed = new Map<string, number>();
+  /** Messages a local commit wrote that no session has reported yet: if none does, the session is read again. */
+  readonly #unreported = new Map<string, Set<string>>();
+
+  constructor(store: Store, candidates: CandidateFactory) {
+    this.#store = store;
+    this.#candidates = candidates;
+    store.subscribe((event) => this.#hear(event));
+  }
+
+  /** The passages offered for a message, best first, as planner candidates. */
+  async offeredTo(text: string): Promise<RecallCandidate[]> {
+    await this.#refresh();
+    return this.#index.search({ query: text, limit: OFFERED }).map((hit) => this.#candidate(hit));
+  }
+
+  /** A session of this engine committed these messages (after the store wrote them). */
+  committed(record: SessionRecord, messages: readonly ChatMessage[]): void {
+    const unreported = this.#unreported.get(record.id);
+    for (const message of messages) unreported?.delete(message.id);
+    if (unreported?.size === 0) this.#unreported.delete(record.id);
+    const from = this.#indexed.get(record.id);
+    if (from === undefined || !recallable(record)) return;
+    for (const [i, message] of messages.entries()) this.#add(record.id, from + i, message);
+    this.#indexed.set(record.id, from + messages.length);
+  }
+
+  #hear(event: StoreEvent): void {
+    const { sessionId } = event;
+    if (event.type === 'session-deleted') {
+      this.#forget(sessionId);
+      this.#dirty.delete(sessionId);
+      this.#unreported.delete(sessionId);
+    } else if (event.origin === 'remote') {
+      this.#dirty.add(sessionId);
+      this.#recordsChanged = true;
+    } else if (event.type === 'session-saved') {
+      this.#recordsChanged = true;
+    } else {
+      const unreported = this.#unreported.get(sessionId) ?? new Set<string>();
+      for (const id of event.messageIds) unreported.add(id);
+      this.#unreported.set(sessionId, unreported);
+    }
+  }
+
+  async #refresh(): Promise<void> {
+    for (const sessionId of this.#unreported.keys()) this.#dirty.add(sessionId);
+    this.#unreported.clear();
+    if (this.#recordsChanged) {
+      this.#recordsChanged = false;
+      for (const record of await this.#store.listSessions()) {
+        if (!recallable(record)) this.#forget(record.id);
+        else if (!this.#indexed.has(record.id)) this.#dirty.add(record.id);
+      }
+    }
+    for (const sessionId of [...this.#dirty]) {
+      this.#dirty.delete(sessionId);
+      this.#forget(sessionId);
+      const loaded = await this.#store.loadSession(sessionId);
+      if (!loaded || !recallable(loaded.record)) continue;
+      for (const [position, message] of loaded.messages.entries()) this.#add(sessionId, position, message);
+      this.#indexed.set(sessionId, loaded.messages.length);
+    }
+  }
+
+  #add(sessionId: string, position: number, message: ChatMessage): void {
+    const text = spoken(message);
+    if (text === null || text.trim() === '') return;
+    this.#index.add({
+      messageId: message.id,
+      sessionId,
+      position,
+      text: `${message.role}: ${text}`,
+      createdAt: message.createdAt,
+    });
+  }
+
+  #forget(sessionId: string): void {
+    this.#index.removeSession(sessionId);
+    this.#indexed.delete(sessionId);
+  }
+
+  #candidate(hit: RecallHit): RecallCandidate {
+    const { passage } = hit;
+    const around: RecallPassage[] = [];
+    for (let offset = -NEIGHBOURS; offset <= NEIGHBOURS; offset++) {
+      const neighbour = offset === 0 ? passage : this.#index.at(passage.sessionId, passage.position + offset);
+      if (neighbour) around.push(neighbour);
+    }
+    return this.#candidates.recall({
+      found: passage.messageId,
+      sessionId: passage.sessionId,
+      messageIds: around.map((entry) => entry.messageId),
+      createdAt: passage.createdAt,
+      text: around.map((entry) => entry.text).join('\n'),
+      score: hit.score,
+    });
+  }
+}

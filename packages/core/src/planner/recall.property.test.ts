@@ -1,0 +1,91 @@
+import fc from 'fast-check';
+import { describe, expect, test } from 'vitest';
+import { BudgetError } from '../errors/index.js';
+import { buildPlanInput, planInputSpecArb } from './arbitraries.js';
+import {
+  type ContextPlan,
+  DEFAULT_RECALL_SHARE,
+  type PlanInput,
+  planContext,
+  type RecallCandidate,
+} from './index.js';
+
+function planOrSkip(input: PlanInput): ContextPlan | null {
+  try {
+    return planContext(input);
+  } catch (error) {
+    if (error instanceof BudgetError) return null;
+    throw error;
+  }
+}
+
+const withRecall = planInputSpecArb({ fitting: true })
+  .filter((spec) => spec.recall !== null && spec.recall.length > 0)
+  .map(buildPlanInput);
+
+describe('recalled passages in plans', () => {
+  test('they stay within their share, are never sent beside the history turn they quote, and say why', () => {
+    fc.assert(
+      fc.property(withRecall, (input) => {
+        const plan = planOrSkip(input);
+        if (!plan) return;
+        const cap = Math.floor(plan.budget.available * (input.recallShare ?? DEFAULT_RECALL_SHARE));
+        const reasons = new Map(
+          [...plan.included, ...plan.excluded].map((entry) => [entry.candidate, entry.reason]),
+        );
+        const sentMessages = new Set(
+          plan.included.flatMap(({ candidate }) =>
+            candidate.kind === 'turn' ? candidate.messages.map((message) => message.id) : [],
+          ),
+        );
+        let taken = 0;
+        for (const candidate of input.recall as readonly RecallCandidate[]) {
+          const reason = reasons.get(candidate);
+          const quotesHistory = candidate.messageIds.some((id) => sentMessages.has(id));
+          switch (reason?.code) {
+            case 'recalled':
+              expect(quotesHistory).toBe(false);
+              expect(reason).toEqual({
+                code: 'recalled',
+                score: candidate.score,
+                sessionId: candidate.sessionId,
+                messageIds: candidate.messageIds,
+                createdAt: candidate.createdAt,
+              });
+              taken += candidate.tokens;
+              expect(taken).toBeLessThanOrEqual(cap);
+              break;
+            case 'duplicate-of-history':
+              expect(quotesHistory).toBe(true);
+              break;
+            case 'recall-share':
+              expect(reason.cap).toBe(cap);
+              expect(taken + candidate.tokens).toBeGreaterThan(cap);
+              break;
+            case 'budget':
+              expect(reason.needed).toBeGreaterThan(reason.remaining);
+              break;
+            default:
+              throw new Error(`unexpected reason for ${candidate.id}: ${reason?.code}`);
+          }
+        }
+        expect(plan.sections.recall.tokens).toBe(taken);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  test('a passage below the threshold is left out as such, whatever room there is', () => {
+    fc.assert(
+      fc.property(withRecall, fc.integer({ min: 1, max: 21 }), (input, threshold) => {
+        const plan = planOrSkip({ ...input, recallThreshold: threshold });
+        if (!plan) return;
+        for (const { candidate, reason } of [...plan.included, ...plan.excluded]) {
+          if (candidate.kind !== 'recall' || reason.code === 'duplicate-of-history') continue;
+          expect(reason.code === 'below-threshold').toBe(candidate.score < threshold);
+        }
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
