@@ -151,9 +151,10 @@ function requestText(request: { messages: readonly { content?: unknown }[] }): s
     .join('\n');
 }
 
-async function ctxkitEngine(budget: number, counter: TokenCounter): Promise<Engine> {
+async function ctxkitEngine(budget: number, counter: TokenCounter, recall = true): Promise<Engine> {
   let id = 0;
   return createEngine({
+    ...(!recall && { recall: false as const }),
     // Deterministic ids: passages that score the same are ordered by session id, so runs give the same figures.
     newId: () => `id-${(++id).toString(36).padStart(6, '0')}`,
     catalog: {},
@@ -186,6 +187,7 @@ async function main(): Promise<void> {
     const found: Record<string, boolean[][]> = {
       'ctxkit, one conversation': [],
       'ctxkit, across conversations': [],
+      'ctxkit without recall, one conversation': [],
       'newest lines first, one conversation': [],
       'MiniSearch top lines': [],
       'recall index alone, top lines in the whole budget': [],
@@ -195,15 +197,20 @@ async function main(): Promise<void> {
       const byId = new Map(lines.map((line) => [line.id, line]));
       const dates = new Map(lines.map((line) => [line.session, line.date]));
 
-      // ctxkit, one conversation: every LoCoMo session in one ctxkit session.
-      const one = await ctxkitEngine(budget, counter);
-      const session = await one.createSession({ title: conversation.id });
-      for (const turn of turnsOf(conversation.sessions, dates))
-        await session.commit(await session.prepare(turn.user), turn.reply);
-      for (const question of conversation.questions) {
-        const prepared = await session.prepare(question.text);
-        found['ctxkit, one conversation']?.push(evidenceIn(requestText(prepared.request), question, byId));
-        await session.rollback(prepared);
+      // ctxkit, one conversation: every LoCoMo session in one ctxkit session; with recall, and without.
+      for (const [name, recall] of [
+        ['ctxkit, one conversation', true],
+        ['ctxkit without recall, one conversation', false],
+      ] as const) {
+        const one = await ctxkitEngine(budget, counter, recall);
+        const session = await one.createSession({ title: conversation.id });
+        for (const turn of turnsOf(conversation.sessions, dates))
+          await session.commit(await session.prepare(turn.user), turn.reply);
+        for (const question of conversation.questions) {
+          const prepared = await session.prepare(question.text);
+          found[name]?.push(evidenceIn(requestText(prepared.request), question, byId));
+          await session.rollback(prepared);
+        }
       }
 
       // ctxkit, across conversations: each LoCoMo session its own session; the question in a new one.
