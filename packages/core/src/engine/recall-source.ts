@@ -8,6 +8,14 @@ import type { CandidateFactory } from './candidates.js';
 const OFFERED = 48;
 /** Messages on each side of the one found that make a passage readable (a question and its answer). */
 const NEIGHBOURS = 1;
+/** The most messages one passage joins. */
+const PASSAGE_LIMIT = 9;
+
+/** Messages found near each other, quoted as one passage, and the best hit among them. */
+interface Run {
+  readonly best: RecallHit;
+  readonly passages: Map<string, RecallPassage>;
+}
 
 function recallable(record: SessionRecord): boolean {
   return record.private !== true && record.memory !== false;
@@ -45,10 +53,29 @@ export class RecallSource {
     store.subscribe((event) => this.#hear(event));
   }
 
-  /** The passages offered for a message, best first, as planner candidates. */
+  /**
+   * The passages offered for a message, best first, as planner candidates. Each message found comes with its
+   * neighbours; messages found next to each other join one passage (up to PASSAGE_LIMIT messages), so nothing is
+   * quoted twice.
+   */
   async offeredTo(text: string): Promise<RecallCandidate[]> {
     await this.#refresh();
-    return this.#index.search({ query: text, limit: OFFERED }).map((hit) => this.#candidate(hit));
+    const runs: Run[] = [];
+    const runOf = new Map<string, Run>();
+    for (const hit of this.#index.search({ query: text, limit: OFFERED * 3 })) {
+      const around = this.#around(hit.passage);
+      const joined = around.map((passage) => runOf.get(passage.messageId)).find((run) => run !== undefined);
+      const run = joined && joined.passages.size + around.length <= PASSAGE_LIMIT ? joined : undefined;
+      if (!run && runs.length === OFFERED) continue;
+      if (!run && joined) continue;
+      const target = run ?? { best: hit, passages: new Map<string, RecallPassage>() };
+      if (!run) runs.push(target);
+      for (const passage of around) {
+        target.passages.set(passage.messageId, passage);
+        runOf.set(passage.messageId, target);
+      }
+    }
+    return runs.map((run) => this.#candidate(run));
   }
 
   /** A session of this engine committed these messages (after the store wrote them). */
@@ -117,20 +144,24 @@ export class RecallSource {
     this.#indexed.delete(sessionId);
   }
 
-  #candidate(hit: RecallHit): RecallCandidate {
-    const { passage } = hit;
+  #around(passage: RecallPassage): RecallPassage[] {
     const around: RecallPassage[] = [];
     for (let offset = -NEIGHBOURS; offset <= NEIGHBOURS; offset++) {
       const neighbour = offset === 0 ? passage : this.#index.at(passage.sessionId, passage.position + offset);
       if (neighbour) around.push(neighbour);
     }
+    return around;
+  }
+
+  #candidate({ best, passages }: Run): RecallCandidate {
+    const inOrder = [...passages.values()].sort((a, b) => a.position - b.position);
     return this.#candidates.recall({
-      found: passage.messageId,
-      sessionId: passage.sessionId,
-      messageIds: around.map((entry) => entry.messageId),
-      createdAt: passage.createdAt,
-      text: around.map((entry) => entry.text).join('\n'),
-      score: hit.score,
+      found: best.passage.messageId,
+      sessionId: best.passage.sessionId,
+      messageIds: inOrder.map((entry) => entry.messageId),
+      createdAt: best.passage.createdAt,
+      text: inOrder.map((entry) => entry.text).join('\n'),
+      score: best.score,
     });
   }
 }

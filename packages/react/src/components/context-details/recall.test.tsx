@@ -1,0 +1,59 @@
+import { createApproximateCounter, createEngine, MemoryStore } from '@ctxkit/core';
+import { describe, expect, test } from 'vitest';
+import { render } from 'vitest-browser-react';
+import { axeViolations } from '../../test/axe.js';
+import { kitCatalog } from '../../test/fixtures.js';
+import { Kit } from '../../test/kit.js';
+import { ContextDetails } from './context-details.js';
+import { buildContextDetails } from './model.js';
+
+/** A conversation that names a cat, and a later one whose reply was planned with a passage recalled from it. */
+async function recalledConversation() {
+  const engine = await createEngine({
+    catalog: kitCatalog,
+    model: 'test-model',
+    contextWindow: 3_000,
+    reservedOutput: 500,
+    store: new MemoryStore(),
+    tokenizer: createApproximateCounter(),
+    now: () => new Date(Date.UTC(2026, 4, 7)),
+  });
+  const first = await engine.createSession({ title: 'First' });
+  await first.commit(await first.prepare('My cat Marzipan <b>hates</b> thunderstorms.'), 'Poor Marzipan.');
+  const second = await engine.createSession({ title: 'Second' });
+  const { assistantMessage } = await second.commit(
+    await second.prepare('What does Marzipan hate?'),
+    'Storms.',
+  );
+  return { engine, sessionId: second.id, replyId: assistantMessage.id, sourceId: first.id };
+}
+
+describe('ContextDetails with recalled passages', () => {
+  test('lists each passage with the day it was said and where it came from, as text', async () => {
+    const { engine, sessionId, replyId, sourceId } = await recalledConversation();
+    const reply = (await engine.store.loadSession(sessionId))?.messages.find((m) => m.id === replyId);
+    const context = reply?.role === 'assistant' ? reply.requestContext : undefined;
+    const plan = context && (await engine.getPlan(context.planId));
+    if (!context || !plan) throw new Error('the reply has no stored plan');
+
+    const recall = buildContextDetails(context, plan).sections.find((section) => section.id === 'recall');
+    expect(recall?.label).toBe('Recalled');
+    expect(recall?.items).toHaveLength(1);
+    expect(recall?.items[0]?.label).toBe(
+      'Said on 2026-05-07: My cat Marzipan <b>hates</b> thunderstorms. assistant: Poor…',
+    );
+    expect(recall?.items[0]?.recalled?.sessionId).toBe(sourceId);
+
+    const screen = await render(
+      <Kit engine={engine}>
+        <ContextDetails sessionId={sessionId} messageId={replyId} />
+      </Kit>,
+    );
+    await expect.element(screen.getByRole('button', { name: /^Recalled \(1\)/ })).toBeVisible();
+    await expect
+      .element(screen.getByText(/^Said on 2026-05-07: My cat Marzipan <b>hates<\/b>/))
+      .toBeVisible();
+    expect(screen.container.querySelector('b')).toBeNull();
+    expect(await axeViolations(screen.container)).toEqual([]);
+  });
+});
