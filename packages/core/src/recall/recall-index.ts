@@ -32,6 +32,8 @@ export interface RecallIndexOptions {
 }
 
 interface Entry {
+  /** Its place in the score array of a search (slots of removed entries are reused). */
+  readonly slot: number;
   readonly passage: RecallPassage;
   /** Term → occurrences in the passage. */
   readonly terms: ReadonlyMap<string, number>;
@@ -49,6 +51,8 @@ export class RecallIndex {
   readonly #k1: number;
   readonly #b: number;
   readonly #entries = new Map<string, Entry>();
+  #slots = 0;
+  readonly #freeSlots: number[] = [];
   readonly #postings = new Map<string, Set<Entry>>();
   /** Each session's entries by position, for neighbours and for forgetting a session. */
   readonly #sessions = new Map<string, Map<number, Entry>>();
@@ -73,7 +77,7 @@ export class RecallIndex {
       terms.set(term, (terms.get(term) ?? 0) + 1);
       length += 1;
     }
-    const entry: Entry = { passage, terms, length };
+    const entry: Entry = { slot: this.#freeSlots.pop() ?? this.#slots++, passage, terms, length };
     this.#entries.set(passage.messageId, entry);
     for (const term of terms.keys()) {
       const list = this.#postings.get(term) ?? new Set<Entry>();
@@ -91,6 +95,7 @@ export class RecallIndex {
     const entry = this.#entries.get(messageId);
     if (!entry) return;
     this.#entries.delete(messageId);
+    this.#freeSlots.push(entry.slot);
     for (const term of entry.terms.keys()) {
       const list = this.#postings.get(term);
       list?.delete(entry);
@@ -126,7 +131,9 @@ export class RecallIndex {
     const count = this.#entries.size;
     if (count === 0 || terms.length === 0 || limit <= 0) return [];
     const averageLength = this.#totalLength / count || 1;
-    const scores = new Map<Entry, number>();
+    // Scores by slot in a typed array, and the entries touched: a map keyed by entry cost most of a search.
+    const scores = new Float64Array(this.#slots);
+    const touched: Entry[] = [];
     for (const term of terms) {
       const list = this.#postings.get(term);
       if (!list) continue;
@@ -135,14 +142,56 @@ export class RecallIndex {
         if (excludeMessages?.has(entry.passage.messageId)) continue;
         const tf = entry.terms.get(term) as number;
         const norm = this.#k1 * (1 - this.#b + (this.#b * entry.length) / averageLength);
-        scores.set(entry, (scores.get(entry) ?? 0) + (idf * tf * (this.#k1 + 1)) / (tf + norm));
+        if (scores[entry.slot] === 0) touched.push(entry);
+        scores[entry.slot] = (scores[entry.slot] as number) + (idf * tf * (this.#k1 + 1)) / (tf + norm);
       }
     }
-    return [...scores]
-      .sort(([a, x], [b, y]) => y - x || compareSessions(a.passage, b.passage))
-      .slice(0, limit)
-      .map(([entry, score]) => ({ passage: entry.passage, score }));
+    const hits: RecallHit[] = touched.map((entry) => ({
+      passage: entry.passage,
+      score: scores[entry.slot] as number,
+    }));
+    return best(hits, limit);
   }
+}
+
+/** `a` ranks before `b`: a higher score, then the earlier session and position. */
+function before(a: RecallHit, b: RecallHit): boolean {
+  return a.score > b.score || (a.score === b.score && compareSessions(a.passage, b.passage) < 0);
+}
+
+/**
+ * The `k` best hits, best first: exactly the first `k` of a full sort, through a bounded heap whose root is the
+ * worst kept, so a query that touches most of a large index does not sort all of it.
+ */
+function best(hits: readonly RecallHit[], k: number): RecallHit[] {
+  const heap: RecallHit[] = [];
+  const swap = (i: number, j: number) => {
+    [heap[i], heap[j]] = [heap[j] as RecallHit, heap[i] as RecallHit];
+  };
+  for (const hit of hits) {
+    if (heap.length < k) {
+      heap.push(hit);
+      for (let at = heap.length - 1; at > 0; ) {
+        const parent = (at - 1) >> 1;
+        if (!before(heap[parent] as RecallHit, heap[at] as RecallHit)) break;
+        swap(at, parent);
+        at = parent;
+      }
+    } else if (before(hit, heap[0] as RecallHit)) {
+      heap[0] = hit;
+      for (let at = 0; ; ) {
+        const left = 2 * at + 1;
+        const right = left + 1;
+        let worst = at;
+        if (left < heap.length && before(heap[worst] as RecallHit, heap[left] as RecallHit)) worst = left;
+        if (right < heap.length && before(heap[worst] as RecallHit, heap[right] as RecallHit)) worst = right;
+        if (worst === at) break;
+        swap(at, worst);
+        at = worst;
+      }
+    }
+  }
+  return heap.sort((a, b) => (before(a, b) ? -1 : 1));
 }
 
 function compareSessions(a: RecallPassage, b: RecallPassage): number {
