@@ -1,5 +1,5 @@
 import type { RecallCandidate } from '../planner/index.js';
-import { type RecallHit, RecallIndex, type RecallPassage } from '../recall/index.js';
+import type { RecallHit, RecallIndex, RecallPassage } from '../recall/index.js';
 import type { ChatMessage, SessionRecord } from '../session/index.js';
 import type { Store, StoreEvent } from '../store/index.js';
 import type { CandidateFactory } from './candidates.js';
@@ -37,7 +37,9 @@ function spoken(message: ChatMessage): string | null {
 export class RecallSource {
   readonly #store: Store;
   readonly #candidates: CandidateFactory;
-  readonly #index = new RecallIndex();
+  /** Loaded with the first request (a chunk of its own): until then nothing is indexed, and nothing is missed. */
+  #index: RecallIndex | null = null;
+  #loading: Promise<void> | null = null;
   /** Sessions to read again before the next search. */
   readonly #dirty = new Set<string>();
   /** Records may have changed (a session created, made private, its memory turned off): list them again. */
@@ -62,7 +64,8 @@ export class RecallSource {
     await this.#refresh();
     const runs: Run[] = [];
     const runOf = new Map<string, Run>();
-    for (const hit of this.#index.search({ query: text, limit: OFFERED * 3 })) {
+    const index = this.#index as RecallIndex;
+    for (const hit of index.search({ query: text, limit: OFFERED * 3 })) {
       const around = this.#around(hit.passage);
       const joined = around.map((passage) => runOf.get(passage.messageId)).find((run) => run !== undefined);
       const run = joined && joined.passages.size + around.length <= PASSAGE_LIMIT ? joined : undefined;
@@ -108,6 +111,10 @@ export class RecallSource {
   }
 
   async #refresh(): Promise<void> {
+    this.#loading ??= import('../recall/index.js').then((module) => {
+      this.#index = new module.RecallIndex();
+    });
+    await this.#loading;
     for (const sessionId of this.#unreported.keys()) this.#dirty.add(sessionId);
     this.#unreported.clear();
     if (this.#recordsChanged) {
@@ -130,7 +137,7 @@ export class RecallSource {
   #add(sessionId: string, position: number, message: ChatMessage): void {
     const text = spoken(message);
     if (text === null || text.trim() === '') return;
-    this.#index.add({
+    this.#index?.add({
       messageId: message.id,
       sessionId,
       position,
@@ -140,14 +147,15 @@ export class RecallSource {
   }
 
   #forget(sessionId: string): void {
-    this.#index.removeSession(sessionId);
+    this.#index?.removeSession(sessionId);
     this.#indexed.delete(sessionId);
   }
 
   #around(passage: RecallPassage): RecallPassage[] {
     const around: RecallPassage[] = [];
     for (let offset = -NEIGHBOURS; offset <= NEIGHBOURS; offset++) {
-      const neighbour = offset === 0 ? passage : this.#index.at(passage.sessionId, passage.position + offset);
+      const neighbour =
+        offset === 0 ? passage : this.#index?.at(passage.sessionId, passage.position + offset);
       if (neighbour) around.push(neighbour);
     }
     return around;
