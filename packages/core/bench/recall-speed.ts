@@ -1,0 +1,143 @@
+/**
+ * What recall costs: `prepare` with 1,000, 10,000 and 100,000 messages in the store against the same engine with
+ * `recall: false`, in one process on the same store; building the index on the first request (what a reload costs);
+ * the heap the index takes per message; and `commit` with recall on and off. The messages are the LoCoMo development
+ * lines (real chat text), repeated across sessions of 100 turns, written to a MemoryStore directly as an earlier
+ * version would have written them. Run with `pnpm --filter @ctxkit/core bench:recall` (after the quality figures).
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import {
+  type ChatMessage,
+  createApproximateCounter,
+  createEngine,
+  MemoryStore,
+  type SessionRecord,
+} from '../src/index.js';
+import { loadAverage, machineInfo } from './machine.js';
+import { toJson } from './report.js';
+import { collectGarbage, timeCases } from './stats.js';
+
+const DATA = new URL('../../../../shared/data/locomo-dev/locomo-dev.json', import.meta.url);
+const SIZES = [1_000, 10_000, 100_000];
+const TURNS_PER_SESSION = 100;
+
+function lines(): string[] {
+  const raw = JSON.parse(readFileSync(DATA, 'utf8')) as { conversation: Record<string, unknown> }[];
+  return raw.flatMap((entry) =>
+    Object.entries(entry.conversation)
+      .filter(([key, value]) => /^session_\d+$/.test(key) && Array.isArray(value))
+      .flatMap(([, value]) =>
+        (value as { speaker: string; text: string }[]).map((line) => `${line.speaker}: ${line.text}`),
+      ),
+  );
+}
+
+function record(id: string): SessionRecord {
+  const at = '2026-01-01T00:00:00.000Z';
+  return {
+    id,
+    title: id,
+    createdAt: at,
+    updatedAt: at,
+    contextItems: [],
+    pins: [],
+    mode: null,
+    taskId: null,
+    workspace: null,
+    turnCount: 0,
+  };
+}
+
+async function filledStore(messages: number, text: readonly string[]): Promise<MemoryStore> {
+  const store = new MemoryStore();
+  let n = 0;
+  for (let session = 0; n < messages; session++) {
+    const id = `s${session}`;
+    await store.createSession(record(id));
+    const batch: ChatMessage[] = [];
+    for (let turn = 0; turn < TURNS_PER_SESSION && n < messages; turn++, n += 2) {
+      const createdAt = new Date(Date.UTC(2026, 0, 1) + n * 60_000).toISOString();
+      batch.push({ id: `${id}-u${turn}`, role: 'user', content: text[n % text.length] as string, createdAt });
+      batch.push({
+        id: `${id}-a${turn}`,
+        role: 'assistant',
+        modelReply: { content: text[(n + 1) % text.length] as string },
+        createdAt,
+        planId: 'none',
+        model: 'bench',
+      } as ChatMessage);
+    }
+    await store.commitTurn({ session: record(id), messages: batch, plans: [], usage: [], retrievalSets: [] });
+  }
+  return store;
+}
+
+const round = (value: number) => Math.round(value * 100) / 100;
+
+async function main(): Promise<void> {
+  if (!globalThis.gc) throw new Error('run with --expose-gc');
+  const text = lines();
+  const rows = [];
+  for (const size of SIZES) {
+    const store = await filledStore(size, text);
+    const engineWith = (recall: boolean) =>
+      createEngine({
+        catalog: {},
+        model: 'bench',
+        contextWindow: 5_120,
+        reservedOutput: 1_024,
+        store,
+        tokenizer: createApproximateCounter(),
+        learning: false,
+        ...(!recall && { recall: false as const }),
+      });
+    const on = await (await engineWith(true)).createSession();
+    const off = await (await engineWith(false)).createSession();
+    collectGarbage();
+    const before = process.memoryUsage().heapUsed;
+    let started = performance.now();
+    await on.rollback(await on.prepare('When did Caroline go to the support group?'));
+    const buildMs = performance.now() - started;
+    collectGarbage();
+    const indexBytes = process.memoryUsage().heapUsed - before;
+    const questions = text.slice(0, 50).map((line) => `What about ${line.slice(line.indexOf(':') + 2, 60)}?`);
+    const timing = await timeCases(
+      { runs: 5, iterations: 20, warmup: 5 },
+      {
+        on: {
+          body: (i) => on.prepare(questions[i % questions.length] as string),
+          after: (p) => on.rollback(p as never),
+        },
+        off: {
+          body: (i) => off.prepare(questions[i % questions.length] as string),
+          after: (p) => off.rollback(p as never),
+        },
+      },
+    );
+    const commits = await timeCases(
+      { runs: 5, iterations: 10, warmup: 2 },
+      {
+        on: { body: async (i) => on.commit(await on.prepare(questions[i % 50] as string), 'An answer.') },
+        off: { body: async (i) => off.commit(await off.prepare(questions[i % 50] as string), 'An answer.') },
+      },
+    );
+    started = performance.now();
+    rows.push({
+      messages: size,
+      'prepare, recall (ms)': round(timing.on?.median ?? Number.NaN),
+      'prepare, recall off (ms)': round(timing.off?.median ?? Number.NaN),
+      'prepare+commit, recall (ms)': round(commits.on?.median ?? Number.NaN),
+      'prepare+commit, off (ms)': round(commits.off?.median ?? Number.NaN),
+      'index build on first request (ms)': round(buildMs),
+      'index heap per message (bytes)': Math.round(indexBytes / size),
+    });
+    process.stderr.write(`  … ${size.toLocaleString('en')} messages done\n`);
+  }
+  console.table(rows);
+  writeFileSync(
+    new URL('./recall-speed-results.json', import.meta.url),
+    toJson({ machine: machineInfo(), loadAverage: loadAverage(), rows }),
+  );
+}
+
+await main();
