@@ -18,7 +18,7 @@ interface Run {
 }
 
 function recallable(record: SessionRecord): boolean {
-  return record.private !== true && record.memory !== false;
+  return record.private !== true && record.memory !== false && record.recall !== false;
 }
 
 function spoken(message: ChatMessage): string | null {

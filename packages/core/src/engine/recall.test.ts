@@ -101,6 +101,25 @@ describe('recall', () => {
     expect(recalled(offered.plan)).toEqual([]);
   });
 
+  test('recall turned off for a session hides its messages and gives its requests none, until turned on again', async () => {
+    const engine = await engineOn();
+    const source = await engine.createSession();
+    await chatWithOldFact(source, 1);
+    await source.setRecall(false);
+    expect(source.record.recall).toBe(false);
+    expect(recalled((await (await engine.createSession()).prepare('Marzipan?')).plan)).toEqual([]);
+    const asking = await engine.createSession();
+    await source.setRecall(true);
+    expect(source.record.recall).toBeUndefined();
+    await asking.setRecall(false);
+    expect(recalled((await asking.prepare('Marzipan?')).plan)).toEqual([]);
+    const other = await engine.createSession();
+    expect(recalled((await other.prepare('Marzipan?')).plan)).not.toEqual([]);
+    await expect(asking.setRecall('no' as unknown as boolean)).rejects.toMatchObject({
+      issues: [{ path: 'enabled', message: 'must be a boolean' }],
+    });
+  });
+
   test('a deleted session is forgotten, and mode off or recall: false sends none', async () => {
     const engine = await engineOn();
     const source = await engine.createSession();

@@ -292,6 +292,20 @@ export class Session<R = OpenAIChatRequest> {
    * `false`: this session neither gives memories to other sessions nor receives theirs, and what it gave before is
    * forgotten.
    */
+  /** Turns recall off (or on again) for this session: its messages are not recalled, its requests get none. */
+  async setRecall(enabled: boolean): Promise<void> {
+    if (typeof enabled !== 'boolean') {
+      throw new ValidationError('Invalid recall setting', [
+        { path: 'enabled', message: 'must be a boolean' },
+      ]);
+    }
+    await this.#update((record) => {
+      if ((record.recall !== false) === enabled) return record;
+      const { recall: _recall, ...rest } = record;
+      return enabled ? rest : { ...rest, recall: false };
+    });
+  }
+
   async setMemory(enabled: boolean): Promise<void> {
     if (typeof enabled !== 'boolean') {
       throw new ValidationError('Invalid memory setting', [
@@ -962,7 +976,8 @@ export class Session<R = OpenAIChatRequest> {
   /** Passages of earlier conversations for a message: none in mode off, or for a session that keeps to itself. */
   async #recall(text: string): Promise<readonly RecallCandidate[]> {
     const source = this.#engine.recall;
-    if (!source || this.mode === 'off' || !usesMemory(this.#record)) return [];
+    if (!source || this.mode === 'off' || !usesMemory(this.#record) || this.#record.recall === false)
+      return [];
     return source.offeredTo(text);
   }
 

@@ -178,6 +178,11 @@ export interface SessionRecord {
   readonly branch?: BranchOrigin;
   /** False: the session neither writes memories for other sessions nor receives theirs. Absent means true. */
   readonly memory?: boolean;
+  /**
+   * False: the session's messages are never recalled (here or elsewhere) and its requests are offered no recalled
+   * passages. Absent means true.
+   */
+  readonly recall?: boolean;
   /** Summaries of older turns, newest last; absent until history first outgrows its share. */
   readonly checkpoints?: readonly Checkpoint[];
   /**
