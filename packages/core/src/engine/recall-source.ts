@@ -63,20 +63,29 @@ export class RecallSource {
   async offeredTo(text: string): Promise<RecallCandidate[]> {
     await this.#refresh();
     const runs: Run[] = [];
-    const runOf = new Map<string, Run>();
     const index = this.#index as RecallIndex;
     for (const hit of index.search({ query: text, limit: OFFERED * 3 })) {
       const around = this.#around(hit.passage);
-      const joined = around.map((passage) => runOf.get(passage.messageId)).find((run) => run !== undefined);
-      const run = joined && joined.passages.size + around.length <= PASSAGE_LIMIT ? joined : undefined;
-      if (!run && runs.length === OFFERED) continue;
-      if (!run && joined) continue;
-      const target = run ?? { best: hit, passages: new Map<string, RecallPassage>() };
-      if (!run) runs.push(target);
-      for (const passage of around) {
-        target.passages.set(passage.messageId, passage);
-        runOf.set(passage.messageId, target);
+      // The passages this hit's messages already belong to, best first: they and the hit become one passage.
+      const touched = runs.filter((run) => around.some((passage) => run.passages.has(passage.messageId)));
+      const [target, ...others] = touched;
+      if (!target) {
+        if (runs.length === OFFERED) continue;
+        const run: Run = { best: hit, passages: new Map() };
+        runs.push(run);
+        this.#join(run, around);
+        continue;
       }
+      const joined = new Set([
+        ...touched.flatMap((run) => [...run.passages.keys()]),
+        ...around.map((p) => p.messageId),
+      ]);
+      if (joined.size > PASSAGE_LIMIT) continue;
+      for (const other of others) {
+        this.#join(target, [...other.passages.values()]);
+        runs.splice(runs.indexOf(other), 1);
+      }
+      this.#join(target, around);
     }
     return runs.map((run) => this.#candidate(run));
   }
@@ -149,6 +158,10 @@ export class RecallSource {
   #forget(sessionId: string): void {
     this.#index?.removeSession(sessionId);
     this.#indexed.delete(sessionId);
+  }
+
+  #join(run: Run, passages: readonly RecallPassage[]): void {
+    for (const passage of passages) run.passages.set(passage.messageId, passage);
   }
 
   #around(passage: RecallPassage): RecallPassage[] {

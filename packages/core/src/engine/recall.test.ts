@@ -85,6 +85,20 @@ describe('recall', () => {
     expect(duplicates.length).toBeGreaterThan(0);
   });
 
+  test('messages found next to each other are quoted once, as one passage', async () => {
+    const engine = await engineOn();
+    const source = await engine.createSession();
+    await source.commit(await source.prepare('Marzipan hides under the bed.'), 'Marzipan is a careful cat.');
+    await source.commit(await source.prepare('Marzipan also hates the vacuum.'), 'Poor Marzipan.');
+    const prepared = await (await engine.createSession()).prepare('Marzipan?');
+    const quoted = recalled(prepared.plan).flatMap(
+      (entry) => (entry.candidate as RecallCandidate).messageIds,
+    );
+    expect(quoted).toHaveLength(4);
+    expect(new Set(quoted).size).toBe(quoted.length);
+    expect(recalled(prepared.plan)).toHaveLength(1);
+  });
+
   test('private sessions and sessions with memory off are never recalled from, nor offered passages', async () => {
     const engine = await engineOn();
     const hidden = await engine.createSession({ private: true });

@@ -7,6 +7,7 @@ import {
   DEFAULT_RECALL_SHARE,
   type PlanInput,
   planContext,
+  planId,
   type RecallCandidate,
 } from './index.js';
 
@@ -86,6 +87,25 @@ describe('recalled passages in plans', () => {
         }
       }),
       { numRuns: 200 },
+    );
+  });
+
+  test('a passage, its score, the share or the threshold changed gives another plan id', () => {
+    fc.assert(
+      fc.property(withRecall, fc.nat(), (input, pick) => {
+        const recall = input.recall as readonly RecallCandidate[];
+        const target = recall[pick % recall.length] as RecallCandidate;
+        const changed = recall.map((candidate) =>
+          candidate === target ? { ...candidate, score: candidate.score + 1 } : candidate,
+        );
+        const id = planId(input);
+        expect(planId({ ...input, recall: changed })).not.toBe(id);
+        expect(
+          planId({ ...input, recallShare: ((input.recallShare ?? DEFAULT_RECALL_SHARE) + 0.5) % 1 }),
+        ).not.toBe(id);
+        expect(planId({ ...input, recallThreshold: (input.recallThreshold ?? 0) + 1 })).not.toBe(id);
+      }),
+      { numRuns: 100 },
     );
   });
 });
