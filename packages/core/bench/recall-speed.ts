@@ -95,7 +95,7 @@ async function main(): Promise<void> {
     const off = await (await engineWith(false)).createSession();
     collectGarbage();
     const before = process.memoryUsage().heapUsed;
-    let started = performance.now();
+    const started = performance.now();
     await on.rollback(await on.prepare('When did Caroline go to the support group?'));
     const buildMs = performance.now() - started;
     collectGarbage();
@@ -121,7 +121,6 @@ async function main(): Promise<void> {
         off: { body: async (i) => off.commit(await off.prepare(questions[i % 50] as string), 'An answer.') },
       },
     );
-    started = performance.now();
     rows.push({
       messages: size,
       'prepare, recall (ms)': round(timing.on?.median ?? Number.NaN),

@@ -10,27 +10,20 @@ import { chromium } from 'playwright';
 import { createServer } from 'vite';
 import checkChromium, { CHROMIUM_ARGS, chromiumPath } from '../../vitest.chromium-setup.js';
 import { toJson } from '../report.js';
+import { quantile } from '../stats.js';
 import type { LongOpenResult } from './long-open.js';
 import type { IdbBenchResult, Sampled } from './page.js';
 
 /** One run of timings: its median (and the spread) in the form the page's figures use. */
 function sampled(values: readonly number[]): Sampled {
-  const sorted = [...values].sort((a, b) => a - b);
-  const at = (q: number) => {
-    const position = (sorted.length - 1) * q;
-    const lower = Math.floor(position);
-    const upper = Math.ceil(position);
-    return (
-      (sorted[lower] as number) + ((sorted[upper] as number) - (sorted[lower] as number)) * (position - lower)
-    );
-  };
+  const median = quantile(values, 0.5);
   return {
-    median: at(0.5),
-    p90: at(0.9),
-    min: sorted[0] as number,
-    max: sorted.at(-1) as number,
-    runMedians: [at(0.5)],
-    samples: sorted.length,
+    median,
+    p90: quantile(values, 0.9),
+    min: Math.min(...values),
+    max: Math.max(...values),
+    runMedians: [median],
+    samples: values.length,
   };
 }
 

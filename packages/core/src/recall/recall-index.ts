@@ -19,7 +19,7 @@ export interface RecallHit {
 export interface RecallSearch {
   readonly query: string;
   readonly limit: number;
-  /** Leave out these sessions' messages (say, what the session's own history already carries). */
+  /** Leave out these messages (say, what a session's own history already carries). */
   readonly excludeMessages?: ReadonlySet<string>;
 }
 
@@ -111,10 +111,6 @@ export class RecallIndex {
   removeSession(sessionId: string): void {
     for (const entry of [...(this.#sessions.get(sessionId)?.values() ?? [])])
       this.remove(entry.passage.messageId);
-  }
-
-  has(messageId: string): boolean {
-    return this.#entries.has(messageId);
   }
 
   /** The message at a position of a session, if indexed. */
