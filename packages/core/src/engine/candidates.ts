@@ -205,8 +205,10 @@ export class CandidateFactory {
    */
   adoptTurns(turns: readonly Turn[], measured: readonly MeasuredTurn[]): void {
     const byId = new Map<string, TurnCandidate>();
-    for (const { candidate, encoding } of measured)
-      if (encoding === this.encoding) byId.set(candidate.id, candidate);
+    // A host's store may hand anything back: only measures of the shape a stored turn has are taken, the rest counted.
+    for (const entry of measured)
+      if (entry?.encoding === this.encoding && isMeasuredTurn(entry.candidate))
+        byId.set(entry.candidate.id, entry.candidate);
     for (const turn of turns) {
       const candidate = byId.get(`turn:${turn.id}`);
       if (!candidate || this.#turns.has(turn) || candidate.turnIndex !== turn.index) continue;
@@ -319,4 +321,18 @@ export class CandidateFactory {
     }
     return measured;
   }
+}
+
+function isMeasuredTurn(candidate: unknown): candidate is TurnCandidate {
+  const turn = candidate as Partial<TurnCandidate> | null;
+  return (
+    typeof turn === 'object' &&
+    turn !== null &&
+    turn.kind === 'turn' &&
+    typeof turn.id === 'string' &&
+    typeof turn.hash === 'string' &&
+    Number.isInteger(turn.tokens) &&
+    (turn.tokens as number) >= 0 &&
+    Array.isArray(turn.messages)
+  );
 }

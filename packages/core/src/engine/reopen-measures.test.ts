@@ -81,4 +81,27 @@ describe('reopening a session on IndexedDB', () => {
     await session.prepare('and the lexer?');
     expect(counter.texts.filter((text) => /question number \d/.test(text))).toHaveLength(10);
   });
+
+  test("a custom store's malformed measures are not taken: those turns are counted, and the plan is the same", async () => {
+    const { name, sessionId } = await writtenSession();
+    const store = await open(name);
+    const broken = new Proxy(store, {
+      get: (target, key) => {
+        if (key === 'measuredTurns')
+          return async (id: string) =>
+            (await target.measuredTurns(id)).map((entry, i) =>
+              i % 2 === 0 ? { ...entry, candidate: { ...entry.candidate, tokens: -1 } } : (null as never),
+            );
+        const value = Reflect.get(target, key, target);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    const counter = notingCounter('approx');
+    const prepared = await (await reopened(broken, counter, sessionId)).prepare('and the lexer?');
+    expect(counter.texts.filter((text) => /question number \d/.test(text))).toHaveLength(10);
+    const counted = await (await reopened(store, notingCounter('approx'), sessionId)).prepare(
+      'and the lexer?',
+    );
+    expect(prepared.plan.id).toBe(counted.plan.id);
+  });
 });
