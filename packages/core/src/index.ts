@@ -94,6 +94,7 @@ export {
   type BranchOrigin,
   type ChatMessage,
   type Checkpoint,
+  type HistoryBlockRecord,
   CONTEXT_MODES,
   type ContextMode,
   isContextMode,

@@ -212,8 +212,8 @@ describe('compression with a summarizer', () => {
 });
 
 describe('without a working summarizer', () => {
-  test('with none, the oldest turns are dropped for the share, saying no summarizer was configured', async () => {
-    const engine = await historyEngine();
+  test('with none and blocks off, the oldest turns are dropped for the share, saying no summarizer was configured', async () => {
+    const engine = await historyEngine({ history: { blocks: false } });
     const session = await engine.createSession();
     await converse(session, 0, 13);
     const turn = await session.prepare(question(13));
@@ -241,7 +241,7 @@ describe('without a working summarizer', () => {
     for (const failure of failures) {
       const summarizer = async () => (failure as () => string)();
       const store = new MemoryStore();
-      const engine = await historyEngine({ store, history: { summarizer } });
+      const engine = await historyEngine({ store, history: { summarizer, blocks: false } });
       const session = await engine.createSession();
       await converse(session, 0, 13);
       const turn = await session.prepare(question(13));

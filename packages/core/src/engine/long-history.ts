@@ -8,10 +8,16 @@ import {
   type HistorySettings,
   type LargeContentSettings,
 } from '../history/index.js';
-import type { CheckpointCandidate, HistoryPolicy, SummarizerStatus } from '../planner/index.js';
+import type {
+  CheckpointCandidate,
+  HistoryBlockInput,
+  HistoryPolicy,
+  SummarizerStatus,
+} from '../planner/index.js';
 import type { Checkpoint, SessionRecord } from '../session/index.js';
 import type { Store } from '../store/index.js';
 import type { CandidateFactory } from './candidates.js';
+import { blockInput } from './history-blocks.js';
 import type { Turn } from './turns.js';
 
 /** What a turn carries about its history from `prepare` to `commit`. */
@@ -109,9 +115,14 @@ export class LongHistory {
   /** The plan input's checkpoint and history policy for a turn. */
   planFields(
     turn: TurnHistory,
+    record: SessionRecord,
     turnOf: ReadonlyMap<string, Turn>,
-  ): { checkpoint: CheckpointCandidate | null; historyPolicy: HistoryPolicy } {
-    const { summarizer: _summarizer, keepShare: _keepShare, ...weights } = this.#settings.history;
+  ): {
+    checkpoint: CheckpointCandidate | null;
+    historyPolicy: HistoryPolicy;
+    historyBlock?: HistoryBlockInput;
+  } {
+    const { summarizer: _summarizer, keepShare, blocks, ...weights } = this.#settings.history;
     const toTurn = turn.checkpoint && turnOf.get(turn.checkpoint.lastMessageId)?.index;
     return {
       checkpoint:
@@ -119,6 +130,7 @@ export class LongHistory {
           ? this.#candidates.checkpoint(turn.checkpoint, toTurn)
           : null,
       historyPolicy: { ...weights, summarizer: turn.summarizer },
+      ...(blocks && { historyBlock: blockInput(record, turnOf, keepShare) }),
     };
   }
 

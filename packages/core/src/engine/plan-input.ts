@@ -4,6 +4,7 @@ import type { MemoryEntry } from '../memory/index.js';
 import type {
   CardCandidate,
   CheckpointCandidate,
+  HistoryBlockInput,
   HistoryPolicy,
   ItemCandidate,
   ModeLimits,
@@ -43,7 +44,11 @@ export interface PlanSources {
   readonly memoryShare: number;
   readonly recallShare: number;
   /** The checkpoint in force and the history policy (see `LongHistory.planFields`). */
-  readonly historyFields: { checkpoint: CheckpointCandidate | null; historyPolicy: HistoryPolicy };
+  readonly historyFields: {
+    checkpoint: CheckpointCandidate | null;
+    historyPolicy: HistoryPolicy;
+    historyBlock?: HistoryBlockInput;
+  };
   /** Which candidates had secrets replaced (see `SessionRedaction.summary`). */
   readonly redactions: (input: Omit<PlanInput, 'redactions'>) => PlanRedaction[];
 }

@@ -57,6 +57,7 @@ import { type FeedbackVerdict, feedbackTarget } from './feedback.js';
 import { LongHistory, type TurnHistory } from './long-history.js';
 import { buildPlanInput } from './plan-input.js';
 import { normalizeReply } from './reply.js';
+import { withBlock } from './history-blocks.js';
 import { requestContextFromPlan } from './request-context.js';
 import {
   checkId,
@@ -725,7 +726,12 @@ export class Session<R = OpenAIChatRequest> {
       const assistantMessage = { ...this.#assistantMessage(finalReply, prepared), reflection };
       const messages: ChatMessage[] = [prepared.userMessage, ...open.steps, assistantMessage];
       let record: SessionRecord = this.#history.committed(
-        { ...advanced, turnCount: advanced.turnCount + 1, updatedAt: this.#engine.now() },
+        withBlock(
+          { ...advanced, turnCount: advanced.turnCount + 1, updatedAt: this.#engine.now() },
+          prepared.plan,
+          this.#turns,
+          prepared.userMessage.id,
+        ),
         this.#turnOfMessage,
       );
       const reports = [...open.usage, this.#usageReport(prepared.plan, usage, modelReply)];
@@ -1005,7 +1011,7 @@ export class Session<R = OpenAIChatRequest> {
         systemParts: this.#systemParts(),
         memoryShare: engine.memories.limits.maxShare,
         recallShare: engine.recallShare,
-        historyFields: this.#history.planFields(turnHistory, this.#turnOfMessage),
+        historyFields: this.#history.planFields(turnHistory, this.#record, this.#turnOfMessage),
         redactions: (input) => this.#redaction.summary(input),
       },
       { userMessage, steps, retrievalSet, memory, recall },

@@ -27,6 +27,7 @@ const settings = (overrides: Partial<HistorySettings> = {}): HistorySettings => 
   summarizer: null,
   maxShare: 0.8,
   keepShare: 0.4,
+  blocks: true,
   recentTurns: 3,
   errorTurns: 5,
   decay: 0.9,

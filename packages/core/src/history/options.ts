@@ -3,6 +3,7 @@ import type { HistoryOptions, HistorySettings, LargeContentOptions, LargeContent
 
 export const DEFAULT_HISTORY: Omit<HistorySettings, 'summarizer' | 'keepShare'> = Object.freeze({
   maxShare: 0.8,
+  blocks: true,
   recentTurns: 3,
   errorTurns: 5,
   decay: 0.9,
@@ -32,6 +33,7 @@ export function resolveHistoryOptions(
     summarizer: given.summarizer ?? null,
     maxShare,
     keepShare: given.keepShare ?? maxShare / 2,
+    blocks: given.blocks ?? DEFAULT_HISTORY.blocks,
     recentTurns: given.recentTurns ?? DEFAULT_HISTORY.recentTurns,
     errorTurns: given.errorTurns ?? DEFAULT_HISTORY.errorTurns,
     decay: given.decay ?? DEFAULT_HISTORY.decay,
@@ -47,6 +49,8 @@ export function resolveHistoryOptions(
       message: `must be from 0 to maxShare (${maxShare}), got ${settings.keepShare}`,
     });
   }
+  if (typeof settings.blocks !== 'boolean')
+    issues.push({ path: 'history.blocks', message: `must be true or false, got ${String(settings.blocks)}` });
   if (!isShare(settings.decay))
     issues.push({ path: 'history.decay', message: `must be between 0 and 1, got ${settings.decay}` });
   for (const name of ['recentTurns', 'errorTurns'] as const) {

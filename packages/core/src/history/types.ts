@@ -32,6 +32,12 @@ export interface HistoryOptions {
   readonly maxShare?: number;
   /** After summarizing, how much of the budget (0–maxShare) the newest turns kept word for word may take. Default maxShare ÷ 2. */
   readonly keepShare?: number;
+  /**
+   * Cut history in blocks (default true): once it outgrows `maxShare`, the oldest turns are dropped down to
+   * `keepShare` at once and history then only grows until `maxShare` again, so requests keep the same leading
+   * messages and a provider's prompt cache keeps hitting. False: the oldest turn is dropped one at a time.
+   */
+  readonly blocks?: boolean;
   /** How many of the newest turns count as recent (importance `high`). Default 3. */
   readonly recentTurns?: number;
   /** A failed tool call is critical while among this many newest turns. Default 5. */
@@ -54,6 +60,7 @@ export interface HistorySettings {
   readonly summarizer: Summarizer | null;
   readonly maxShare: number;
   readonly keepShare: number;
+  readonly blocks: boolean;
   readonly recentTurns: number;
   readonly errorTurns: number;
   readonly decay: number;

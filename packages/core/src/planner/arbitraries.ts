@@ -116,6 +116,12 @@ export interface PlanInputSpec {
     | null;
   /** Percent; null: the planner's default share. */
   readonly recallShare: number | null;
+  /** History cut in blocks (`keepShare` in percent); null or absent: history slides. */
+  readonly historyBlock?: {
+    readonly from: number | null;
+    readonly block: number;
+    readonly keepShare: number;
+  } | null;
   readonly current: ContentSpec & { readonly stepCalls: number };
   readonly workspace: ContentSpec | null;
   readonly mode: ContextMode;
@@ -215,7 +221,7 @@ export interface PlanInputOptions {
   readonly fitting?: boolean;
   /** Always give the input a history policy (and often a checkpoint); by default only sometimes. */
   readonly withHistoryPolicy?: boolean;
-  /** No recall candidates, drawn exactly as inputs were drawn before recall existed. */
+  /** No recall candidates and no history blocks, drawn exactly as inputs were drawn before recall existed. */
   readonly withoutRecall?: boolean;
 }
 
@@ -322,8 +328,19 @@ export function planInputSpecArb(options: PlanInputOptions = {}): fc.Arbitrary<P
           { weight: 1, arbitrary: historySpecArb },
         ),
   });
+  // Drawn last, for the same reason.
+  const historyBlock = fc.option(
+    fc.record({
+      from: fc.option(fc.nat({ max: 9 }), { nil: null }),
+      block: fc.nat({ max: 3 }),
+      keepShare: fc.integer({ min: 0, max: 100 }),
+    }),
+    { nil: null, freq: 2 },
+  );
   if (options.withoutRecall) return rest.map((spec) => ({ ...spec, recall: null, recallShare: null }));
-  return fc.tuple(rest, recall).map(([spec, recalled]) => ({ ...spec, ...recalled }));
+  return fc
+    .tuple(rest, recall, historyBlock)
+    .map(([spec, recalled, block]) => ({ ...spec, ...recalled, historyBlock: block }));
 }
 
 /** A valid PlanInput: ids unique except deliberate agent (and pin) repeats of session items. */
@@ -597,6 +614,9 @@ export function buildPlanInput(spec: PlanInputSpec): PlanInput {
     retrievalSetId: spec.retrievalSetId,
     ...(checkpoint && { checkpoint }),
     ...(policy && { historyPolicy: policy }),
+    ...(spec.historyBlock && {
+      historyBlock: { ...spec.historyBlock, keepShare: spec.historyBlock.keepShare / 100 },
+    }),
   };
 
   // Budgets relative to what the input needs: sometimes short of the required items, often partly or fully roomy.

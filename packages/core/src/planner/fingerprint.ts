@@ -133,6 +133,7 @@ export function planId(input: PlanInput): string {
       // Absent in inputs planned before checkpoints and history policies existed: their ids stay as they were.
       ...(input.checkpoint ? [`checkpoint:${fingerprintHash(input.checkpoint)}`] : []),
       ...(input.historyPolicy ? [`history:${canonicalJson(input.historyPolicy)}`] : []),
+      ...(input.historyBlock ? [`block:${canonicalJson(input.historyBlock)}`] : []),
       // Absent before calibration existed, so earlier plans keep their ids.
       ...(input.calibration ? [`calibration:${canonicalJson(input.calibration)}`] : []),
       ...(input.queryCluster !== undefined ? [`cluster:${JSON.stringify(input.queryCluster)}`] : []),

@@ -1,49 +1,16 @@
 import { describe, expect, test } from 'vitest';
 import { ValidationError } from '../errors/index.js';
-import type { ChatMessage } from '../session/index.js';
+import { input, turn } from './history.fixtures.js';
 import {
   type Candidate,
   type CheckpointCandidate,
   type ContextPlan,
   type HistoryPolicy,
   type ItemCandidate,
-  type PlanInput,
   planContext,
   planId,
   type TurnCandidate,
 } from './index.js';
-
-const AT = '2026-01-01T00:00:00.000Z';
-
-function turn(index: number, tokens: number, failed = false): TurnCandidate {
-  const messages: ChatMessage[] = [
-    { id: `u${index}`, role: 'user', content: `question ${index}`, createdAt: AT },
-    {
-      id: `a${index}`,
-      role: 'assistant',
-      createdAt: AT,
-      modelReply: { content: '', toolCalls: [{ id: `c${index}`, name: 'srv__run', arguments: {} }] },
-    },
-    {
-      id: `r${index}`,
-      role: 'tool',
-      createdAt: AT,
-      toolCallId: `c${index}`,
-      toolName: 'srv__run',
-      content: failed ? 'exit 1' : 'ok',
-      ...(failed && { isError: true }),
-    },
-  ];
-  return {
-    kind: 'turn',
-    id: `turn:u${index}`,
-    section: 'history',
-    tokens,
-    hash: `h${index}`,
-    turnIndex: index,
-    messages,
-  };
-}
 
 function agentItem(name: string, tokens: number, score: number, rank: number): ItemCandidate {
   return {
@@ -74,34 +41,6 @@ function checkpoint(toTurn: number, tokens: number): CheckpointCandidate {
 }
 
 const POLICY: HistoryPolicy = { maxShare: 1, recentTurns: 2, errorTurns: 5, decay: 0.5, summarizer: 'none' };
-
-function input(overrides: Partial<PlanInput> = {}): PlanInput {
-  return {
-    contextWindow: 1000,
-    reservedOutput: 0,
-    mode: 'heavy',
-    limits: { topK: 8, minScore: 0, maxShare: 1 },
-    encoding: 'o200k_base',
-    overhead: { fixed: 0, toolsPresent: 0 },
-    system: [],
-    session: [],
-    pins: [],
-    agent: [],
-    history: [],
-    current: {
-      kind: 'current',
-      id: 'current:now',
-      section: 'current',
-      tokens: 10,
-      hash: 'h-now',
-      message: { id: 'now', role: 'user', content: 'now?', createdAt: AT },
-      steps: [],
-    },
-    workspace: null,
-    retrievalSetId: null,
-    ...overrides,
-  };
-}
 
 const reasonOf = (plan: ContextPlan, candidate: Candidate) =>
   [...plan.included, ...plan.excluded].find((entry) => entry.candidate === candidate)?.reason;

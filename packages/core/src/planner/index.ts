@@ -5,6 +5,7 @@ export { DEFAULT_CONTEXT_MODE, DEFAULT_MODE_LIMITS, nextContextMode } from './mo
 export { DEFAULT_MEMORY_SHARE, DEFAULT_RECALL_SHARE, planContext } from './plan.js';
 export { isStableReason } from './reasons.js';
 export type {
+  CacheBreakpoint,
   CalibratedEstimate,
   Candidate,
   CapsuleCandidate,
@@ -17,6 +18,8 @@ export type {
   ExcludedEntry,
   ExclusionCode,
   ExclusionReason,
+  HistoryBlockInput,
+  HistoryBlockState,
   HistoryPolicy,
   Importance,
   ImportanceLevel,
@@ -28,6 +31,7 @@ export type {
   ItemOrigin,
   MemoryCandidate,
   ModeLimits,
+  PlanCache,
   PlanCalibration,
   PlanInput,
   PlanRedaction,

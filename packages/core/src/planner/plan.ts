@@ -1,8 +1,10 @@
 import { itemKey } from '../catalog/index.js';
 import { BudgetError, type ErrorIssue, ValidationError } from '../errors/index.js';
 import type { PinKind } from '../session/index.js';
+import { planCache } from './cache.js';
 import { candidatesOf } from './candidates-of.js';
 import { planId } from './fingerprint.js';
+import { checkBlockInput, cutInBlocks } from './history-block.js';
 import { type HistoryEntry, layoutHistory, timeOf } from './history-plan.js';
 import { isStableReason as isStable } from './reasons.js';
 import {
@@ -14,6 +16,7 @@ import {
   type ContextPlan,
   type ExcludedEntry,
   type ExclusionReason,
+  type HistoryBlockState,
   type IncludedEntry,
   type InclusionReason,
   type ItemCandidate,
@@ -84,6 +87,7 @@ function checkInput(input: PlanInput): void {
   if (input.recallThreshold !== undefined && !Number.isFinite(input.recallThreshold))
     issues.push({ path: 'recallThreshold', message: 'must be a finite number' });
   checkHistoryInput(input, issues);
+  checkBlockInput(input.historyBlock, issues);
   checkTokens(candidatesOf(input));
   // Pins and agent items may repeat a session item (the planner excludes them as duplicates); nothing else may.
   checkUnique(fixed);
@@ -387,7 +391,22 @@ export function planContext(input: PlanInput): ContextPlan {
     }
   };
 
-  if (!policy) {
+  let block: HistoryBlockState | undefined;
+  if (input.historyBlock) {
+    // History cut in blocks is decided first, as one unit: it is the prefix the provider caches. Its high-water mark
+    // leaves the agent items their share whenever retrieval ran, so the mark does not move with what was found.
+    const reserve = input.retrievalSetId !== null ? shareCap : 0;
+    const high = Math.max(0, Math.min(historyCap, remaining - reserve));
+    const low = Math.min(high, Math.floor(available * input.historyBlock.keepShare));
+    const cut = cutInBlocks(stream, input.historyBlock, high, low);
+    for (const entry of cut.kept) considerHistory(entry);
+    const after = cut.kept.at(-1)?.candidate.id ?? input.current.id;
+    for (const { candidate } of cut.dropped)
+      exclude(candidate, { code: 'history-cutoff', after, block: cut.state.block });
+    block = cut.state;
+    for (const candidate of input.agent) considerAgent(candidate);
+    considerMemories();
+  } else if (!policy) {
     for (const candidate of input.agent) considerAgent(candidate);
     considerMemories();
     for (const entry of stream) considerHistory(entry);
@@ -482,6 +501,7 @@ export function planContext(input: PlanInput): ContextPlan {
     redactions: input.redactions ?? [],
     ...(calibration && { calibration: calibrated(calibration, used, factor > 1) }),
     ...(input.queryCluster !== undefined && { queryCluster: input.queryCluster }),
+    cache: planCache(ordered, input.overhead.toolsPresent, block),
   };
 }
 

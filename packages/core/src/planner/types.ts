@@ -220,6 +220,48 @@ export interface HistoryPolicy {
 
 export type SummarizerStatus = 'none' | 'ok' | 'failed';
 
+/**
+ * History cut in blocks, so that consecutive requests start with the same messages and a provider's prompt cache
+ * keeps hitting. History starts at turn `from` for as long as everything from there fits under the high-water mark
+ * (history's room: its share of the budget, less the agent items' share); when it no longer fits, it is cut once,
+ * down to the low-water mark (`keepShare` of the budget), and a new block starts. Each cut adds one to `block`.
+ */
+export interface HistoryBlockInput {
+  /** The first turn of the block in force; null before history was first cut. */
+  readonly from: number | null;
+  /** How many cuts made the block in force (0 before the first). */
+  readonly block: number;
+  /** The low-water mark: the share (0–1) of the budget history drops to when it is cut. */
+  readonly keepShare: number;
+}
+
+/** The history block a plan left in force: what the next request of the session starts from. */
+export interface HistoryBlockState {
+  /** The first turn history starts at; null while history has never been cut. */
+  readonly from: number | null;
+  readonly block: number;
+  /** True when this plan cut history (a new block began here). */
+  readonly cut: boolean;
+}
+
+/** Where the part of a request that repeats from one request to the next ends, with its size in tokens. */
+export interface CacheBreakpoint {
+  /** After the tools and system prompt (with stable items), or after history. */
+  readonly after: 'system' | 'history';
+  /** Tokens from the start of the request up to this point. */
+  readonly tokens: number;
+}
+
+/** The request's stable prefix: what a provider's prompt cache can serve when the next request is planned. */
+export interface PlanCache {
+  /** Tokens of the leading part that is the same from request to request: tools, system prompt, stable items, history. */
+  readonly prefixTokens: number;
+  /** Where a provider's cache markers go (the Anthropic renderer puts `cache_control` there), in prompt order. */
+  readonly breakpoints: readonly CacheBreakpoint[];
+  /** The history block after this plan; absent when the input does not cut history in blocks. */
+  readonly historyBlock?: HistoryBlockState;
+}
+
 export type ImportanceLevel = 'critical' | 'high' | 'medium' | 'low';
 
 /** How much a history turn matters for this request: its level and the weight it competes with (0–1). */
@@ -264,6 +306,8 @@ export interface PlanInput {
   readonly checkpoint?: CheckpointCandidate | null;
   /** Absent: history is taken newest first after agent items, with no share cap and no importance (as before). */
   readonly historyPolicy?: HistoryPolicy;
+  /** Present: history is cut in blocks so requests keep the same leading messages (see `HistoryBlockInput`). */
+  readonly historyBlock?: HistoryBlockInput;
   /** Which candidates had secrets replaced by markers before planning; never the secrets themselves. */
   readonly redactions?: readonly PlanRedaction[];
   /** What usage reports taught about the model's real token counts; absent before any report. */
@@ -349,8 +393,12 @@ export type InclusionReason =
 export type ExclusionReason =
   /** It did not fit in what was left of the budget. */
   | { readonly code: 'budget'; readonly needed: number; readonly remaining: number }
-  /** A newer turn did not fit; history stays one contiguous run of the newest turns. */
-  | { readonly code: 'history-cutoff'; readonly after: string }
+  /**
+   * A newer turn did not fit, or history was cut in blocks and this turn is before the block in force (`block`
+   * names it); history stays one contiguous run of the newest turns. `after`: the oldest turn sent, or the one
+   * that did not fit.
+   */
+  | { readonly code: 'history-cutoff'; readonly after: string; readonly block?: number }
   /** A checkpoint sent instead summarizes this turn; the turn itself stays stored. */
   | { readonly code: 'summarized'; readonly checkpointId: string }
   /**
@@ -438,4 +486,6 @@ export interface ContextPlan {
   readonly calibration?: CalibratedEstimate;
   /** Copied from the input: the query cluster of the request, when it has one. */
   readonly queryCluster?: string;
+  /** The stable prefix a provider's prompt cache can reuse, and the history block in force. */
+  readonly cache: PlanCache;
 }

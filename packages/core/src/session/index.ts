@@ -17,6 +17,7 @@ export type {
   BranchOrigin,
   ChatMessage,
   Checkpoint,
+  HistoryBlockRecord,
   ContextMode,
   Lease,
   LeaseScope,

@@ -196,6 +196,14 @@ export interface SessionRecord {
   readonly suggestions?: readonly PinSuggestion[];
   /** The query cluster the last committed request joined; absent without an embedder (or before the first one). */
   readonly queryCluster?: QueryCluster;
+  /** Where history starts while it is cut in blocks (see "Cache-aware history"); absent until it is first cut. */
+  readonly historyBlock?: HistoryBlockRecord;
+}
+
+/** The history block in force: the user message of its first turn, and how many cuts made it. */
+export interface HistoryBlockRecord {
+  readonly from: string;
+  readonly block: number;
 }
 
 /**

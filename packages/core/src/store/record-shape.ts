@@ -35,6 +35,9 @@ export function recordProblem(record: Record<string, unknown>): string | null {
   if (!isCount(record.turnCount)) return 'its turnCount is not a count';
   if (record.checkpoints !== undefined && !Array.isArray(record.checkpoints))
     return 'its checkpoints is not a list';
+  const block = record.historyBlock;
+  if (block !== undefined && !(isObject(block) && isString(block.from) && isCount(block.block)))
+    return 'its historyBlock is not { from: message id, block: count }';
   if (record.suggestions !== undefined && !Array.isArray(record.suggestions))
     return 'its suggestions is not a list';
   return null;
