@@ -54,10 +54,10 @@ import { readSuggestions, suggestionOperations } from '../suggestions/lazy.js';
 import type { EngineContext } from './context.js';
 import { estimateDraft } from './estimate.js';
 import { type FeedbackVerdict, feedbackTarget } from './feedback.js';
+import { withBlock } from './history-blocks.js';
 import { LongHistory, type TurnHistory } from './long-history.js';
 import { buildPlanInput } from './plan-input.js';
 import { normalizeReply } from './reply.js';
-import { withBlock } from './history-blocks.js';
 import { requestContextFromPlan } from './request-context.js';
 import {
   checkId,
