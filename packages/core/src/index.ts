@@ -66,8 +66,10 @@ export type {
 } from './reflection/index.js';
 export {
   type AnthropicBlock,
+  type AnthropicCacheControl,
   type AnthropicMessage,
   type AnthropicMessagesRequest,
+  type AnthropicRenderOptions,
   escapeAttribute,
   escapeText,
   layoutPlan,

@@ -7,9 +7,35 @@ import { formatArguments, PART_SEPARATOR } from './text.js';
 // Plain mutable JSON shapes, as the official `@anthropic-ai/sdk` declares its parameters, so a planned request goes to
 // `client.messages.create(turn.request)` as it is. A renderer builds a new object for every request.
 export type AnthropicBlock =
-  | { type: 'text'; text: string }
-  | { type: 'tool_use'; id: string; name: string; input: Record<string, unknown> }
-  | { type: 'tool_result'; tool_use_id: string; content: string; is_error?: boolean };
+  | { type: 'text'; text: string; cache_control?: AnthropicCacheControl }
+  | {
+      type: 'tool_use';
+      id: string;
+      name: string;
+      input: Record<string, unknown>;
+      cache_control?: AnthropicCacheControl;
+    }
+  | {
+      type: 'tool_result';
+      tool_use_id: string;
+      content: string;
+      is_error?: boolean;
+      cache_control?: AnthropicCacheControl;
+    };
+
+/** A prompt-cache breakpoint: the request up to and including this block may be cached. */
+export interface AnthropicCacheControl {
+  type: 'ephemeral';
+}
+
+/** Options of the Anthropic renderer. */
+export interface AnthropicRenderOptions extends RenderOptions {
+  /**
+   * Put `cache_control` breakpoints where the plan's stable prefix ends (after the tools and system prompt, after
+   * history; see `plan.cache`), so Anthropic caches the part that repeats. Default true.
+   */
+  readonly cache?: boolean;
+}
 
 export interface AnthropicMessage {
   role: 'user' | 'assistant';
@@ -25,10 +51,17 @@ export interface AnthropicInputSchema {
 export interface AnthropicMessagesRequest {
   model: string;
   max_tokens: number;
-  system?: { type: 'text'; text: string }[];
+  system?: { type: 'text'; text: string; cache_control?: AnthropicCacheControl }[];
   messages: AnthropicMessage[];
-  tools?: { name: string; description: string; input_schema: AnthropicInputSchema }[];
+  tools?: {
+    name: string;
+    description: string;
+    input_schema: AnthropicInputSchema;
+    cache_control?: AnthropicCacheControl;
+  }[];
 }
+
+const BREAKPOINT: AnthropicCacheControl = { type: 'ephemeral' };
 
 /**
  * Anthropic refuses tool_use and tool_result blocks for tools the request does not define. A call to a tool that is
@@ -84,7 +117,10 @@ function blocksOf(
  * text, so consecutive same-role messages are merged into one message of several blocks (tool results travel
  * as user blocks) and empty text is left out.
  */
-export function renderAnthropicMessages(plan: ContextPlan, options: RenderOptions): AnthropicMessagesRequest {
+export function renderAnthropicMessages(
+  plan: ContextPlan,
+  options: AnthropicRenderOptions,
+): AnthropicMessagesRequest {
   const layout = layoutPlan(plan);
   const messages: { role: AnthropicMessage['role']; content: AnthropicBlock[] }[] = [];
   const push = (role: AnthropicMessage['role'], blocks: AnthropicBlock[]) => {
@@ -99,6 +135,7 @@ export function renderAnthropicMessages(plan: ContextPlan, options: RenderOption
     const converted = blocksOf(message, defined);
     if (converted) push(...converted);
   }
+  const lastOfHistory = messages.at(-1)?.content.at(-1);
   const currentBlocks: AnthropicBlock[] = [];
   if (layout.volatile.length > 0)
     currentBlocks.push({ type: 'text', text: layout.volatile.join(PART_SEPARATOR) });
@@ -110,7 +147,7 @@ export function renderAnthropicMessages(plan: ContextPlan, options: RenderOption
   }
   // Last, after any tool results (text may follow tool_result blocks in a user message).
   if (layout.workspace) push('user', [{ type: 'text', text: layout.workspace }]);
-  return {
+  const request: AnthropicMessagesRequest = {
     model: options.model,
     max_tokens: plan.budget.reservedOutput,
     ...(layout.system.length > 0 && {
@@ -125,4 +162,24 @@ export function renderAnthropicMessages(plan: ContextPlan, options: RenderOption
       })),
     }),
   };
+  if (options.cache !== false) markBreakpoints(request, plan, lastOfHistory);
+  return request;
+}
+
+/**
+ * Marks the ends of the plan's stable prefix (at most two of Anthropic's four breakpoints): the system prompt, or the
+ * last tool when there is no system prompt, and the last block of history. Anthropic looks for earlier cached
+ * prefixes up to 20 blocks before a breakpoint, so history that grew by a turn still reads the previous request's.
+ */
+function markBreakpoints(
+  request: AnthropicMessagesRequest,
+  plan: ContextPlan,
+  lastOfHistory: AnthropicBlock | undefined,
+): void {
+  for (const { after } of plan.cache.breakpoints) {
+    if (after === 'history' && lastOfHistory) lastOfHistory.cache_control = { ...BREAKPOINT };
+    if (after !== 'system') continue;
+    const last = request.system?.at(-1) ?? request.tools?.at(-1);
+    if (last) last.cache_control = { ...BREAKPOINT };
+  }
 }

@@ -1,8 +1,10 @@
 export {
   type AnthropicBlock,
+  type AnthropicCacheControl,
   type AnthropicInputSchema,
   type AnthropicMessage,
   type AnthropicMessagesRequest,
+  type AnthropicRenderOptions,
   renderAnthropicMessages,
 } from './anthropic.js';
 export { layoutPlan, type PromptLayout, type ToolDefinition } from './layout.js';
