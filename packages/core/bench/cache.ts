@@ -1,0 +1,143 @@
+/**
+ * Prompt-cache friendliness on the LoCoMo development split (../shared/data/locomo-dev): each conversation replayed
+ * turn by turn through one session (prepare, commit), at 2,048 / 4,096 / 8,192 / 32,768 tokens, with history cut in
+ * blocks (the default) and sliding (`history: { blocks: false }`), in the same run.
+ *
+ * - Prefix reuse: the share of a request's tokens that are the previous request's leading messages (whole messages
+ *   equal from the first on), what a provider's prefix cache can serve; the mean over each conversation's last 100
+ *   turns (the steady state, the window long full), then over conversations.
+ * - Evidence recall: after the replay, each question as the session's next message (prepared, measured, rolled
+ *   back), scored as in `bench:recall`, so cutting in blocks is seen not to cost recall.
+ *
+ * Run with `pnpm --filter @ctxkit/core bench:cache`; writes bench/cache-results.json.
+ */
+import { writeFileSync } from 'node:fs';
+import {
+  createEngine,
+  loadTiktokenCounter,
+  type OpenAIChatRequest,
+  type OpenAIMessage,
+  type TokenCounter,
+} from '../src/index.js';
+import { evidenceIn, loadConversations, requestText, round, score, turnsOf } from './locomo.js';
+import { loadAverage, machineInfo } from './machine.js';
+import { toJson } from './report.js';
+
+const BUDGETS = [2_048, 4_096, 8_192, 32_768] as const;
+const RESERVED_OUTPUT = 1_024;
+const STEADY_TURNS = 100;
+const MESSAGE_OVERHEAD = 4;
+
+function messageText(message: OpenAIMessage): string {
+  if (typeof message.content === 'string') return message.content;
+  if (message.content === null) return '';
+  return message.content.map((part) => part.text).join('');
+}
+
+/** Tokens of each message of a request, as the model would count them give or take a constant. */
+function messageTokens(request: OpenAIChatRequest, counter: TokenCounter): number[] {
+  return request.messages.map((message) => counter.count(messageText(message)) + MESSAGE_OVERHEAD);
+}
+
+/** The share of `request`'s tokens that are `previous`'s leading messages, whole and in order. */
+function prefixReuse(previous: OpenAIChatRequest, request: OpenAIChatRequest, counter: TokenCounter): number {
+  const tokens = messageTokens(request, counter);
+  let shared = 0;
+  for (let i = 0; i < request.messages.length && i < previous.messages.length; i++) {
+    if (JSON.stringify(request.messages[i]) !== JSON.stringify(previous.messages[i])) break;
+    shared += tokens[i] as number;
+  }
+  const total = tokens.reduce((sum, n) => sum + n, 0);
+  return total === 0 ? 0 : shared / total;
+}
+
+const mean = (values: readonly number[]) => values.reduce((sum, v) => sum + v, 0) / (values.length || 1);
+
+interface Figures {
+  /** Mean prefix reuse over each conversation's last 100 turns, averaged over conversations. */
+  readonly reuse: number;
+  /** The same over every turn after the first. */
+  readonly reuseAllTurns: number;
+  /** Requests that kept less than the previous request's history (a cut, or a slide). */
+  readonly restartsPerHundred: number;
+  readonly evidenceRecall: number;
+  readonly allEvidence: number;
+}
+
+async function run(budget: number, blocks: boolean, counter: TokenCounter): Promise<Figures> {
+  const steady: number[] = [];
+  const all: number[] = [];
+  const restarts: number[] = [];
+  const found: boolean[][] = [];
+  for (const conversation of loadConversations()) {
+    let id = 0;
+    const engine = await createEngine({
+      newId: () => `id-${(++id).toString(36).padStart(6, '0')}`,
+      catalog: {},
+      model: 'gpt-4o',
+      contextWindow: budget + RESERVED_OUTPUT,
+      reservedOutput: RESERVED_OUTPUT,
+      tokenizer: counter,
+      learning: false,
+      ...(!blocks && { history: { blocks: false } }),
+    });
+    const session = await engine.createSession({ title: conversation.id });
+    const lines = conversation.sessions.flat();
+    const byId = new Map(lines.map((line) => [line.id, line]));
+    const dates = new Map(lines.map((line) => [line.session, line.date]));
+    const reuse: number[] = [];
+    let restarted = 0;
+    let previous: OpenAIChatRequest | null = null;
+    for (const turn of turnsOf(conversation.sessions, dates)) {
+      const prepared = await session.prepare(turn.user);
+      const request = prepared.request;
+      if (previous) {
+        reuse.push(prefixReuse(previous, request, counter));
+        // The previous request's messages but its last (the user's message, now history) should lead this one.
+        const kept = previous.messages.slice(0, -1).every(
+          (message, i) => JSON.stringify(message) === JSON.stringify(request.messages[i]),
+        );
+        if (!kept) restarted++;
+      }
+      previous = request;
+      await session.commit(prepared, turn.reply);
+    }
+    steady.push(mean(reuse.slice(-STEADY_TURNS)));
+    all.push(mean(reuse));
+    restarts.push((restarted / Math.max(1, reuse.length)) * 100);
+    for (const question of conversation.questions) {
+      const prepared = await session.prepare(question.text);
+      found.push(evidenceIn(requestText(prepared.request), question, byId));
+      await session.rollback(prepared);
+    }
+  }
+  const evidence = score(found);
+  return {
+    reuse: round(mean(steady)),
+    reuseAllTurns: round(mean(all)),
+    restartsPerHundred: round(mean(restarts)),
+    evidenceRecall: evidence.recall,
+    allEvidence: evidence.allPresent,
+  };
+}
+
+async function main(): Promise<void> {
+  const counter = await loadTiktokenCounter('o200k_base');
+  const results: Record<string, Record<string, Figures>> = {};
+  for (const budget of BUDGETS) {
+    results[String(budget)] = {
+      'blocks (default)': await run(budget, true, counter),
+      'sliding (blocks: false)': await run(budget, false, counter),
+    };
+    process.stderr.write(`  … ${budget} tokens done\n`);
+  }
+  const output = { machine: machineInfo(), loadAverage: loadAverage(), steadyTurns: STEADY_TURNS, budgets: results };
+  writeFileSync(new URL('./cache-results.json', import.meta.url), toJson(output));
+  console.table(
+    Object.entries(results).flatMap(([budget, peers]) =>
+      Object.entries(peers).map(([peer, figures]) => ({ budget, peer, ...figures })),
+    ),
+  );
+}
+
+await main();
