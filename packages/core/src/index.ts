@@ -31,6 +31,7 @@ export {
   type SummaryMemories,
 } from './memory/index.js';
 export * from './planner/index.js';
+export * from './pricing/index.js';
 export {
   BUILTIN_SECRET_KINDS,
   type BuiltinSecretKind,

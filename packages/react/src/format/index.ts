@@ -1,6 +1,7 @@
 export {
   agentReasonText,
   exclusionText,
+  formatCost,
   formatDifference,
   formatScore,
   formatTokens,

@@ -23,6 +23,11 @@ export function formatTokensShort(tokens: number): string {
   return `${thousands < 10 ? thousands.toFixed(1).replace(/\.0$/, '') : Math.round(thousands)}k`;
 }
 
+/** An amount of money from a price table, in its own currency (no symbol): 0.0123, 1.25. */
+export function formatCost(amount: number): string {
+  return amount.toLocaleString('en', { maximumSignificantDigits: 3, maximumFractionDigits: 6 });
+}
+
 /** A signed difference: +34, −12, ±0. */
 export function formatDifference(difference: number): string {
   if (difference === 0) return '±0';
@@ -79,7 +84,9 @@ export function exclusionText(reason: ExclusionReason): string {
     case 'budget':
       return `did not fit: needed ${formatTokens(reason.needed)} tokens, ${formatTokens(reason.remaining)} left`;
     case 'history-cutoff':
-      return 'older than a turn that did not fit';
+      return reason.block === undefined
+        ? 'older than a turn that did not fit'
+        : `before history block ${reason.block}: history was cut so requests keep their cached start`;
     case 'below-threshold':
       return `score ${formatScore(reason.score)} below the minimum ${formatScore(reason.threshold)}`;
     case 'mode-limit':

@@ -209,3 +209,28 @@ export const Calibrated: Story = {
     await expect(await canvas.findByText(/^Unused automatic context/)).toHaveTextContent(/target below 30 %/);
   },
 };
+
+/** With a price table: the last reply's cost, what the prompt cache saved, and the stable start of the next request. */
+export const CachedAndPriced: Story = {
+  args: { prices: { 'test-model': { input: 3, cachedInput: 0.3, output: 15 } } },
+  loaders: [
+    async () => {
+      const engine = await kitEngine();
+      const session = await engine.createSession();
+      for (const [turn, cached] of [0, 900].entries()) {
+        const prepared = await session.prepare(turn === 0 ? DRAFT : 'And how are errors logged?');
+        await session.commit(prepared, 'One line per request.', {
+          inputTokens: 1_200,
+          cachedInputTokens: cached,
+          outputTokens: 60,
+        });
+      }
+      return { engine, sessionId: session.id };
+    },
+  ],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText(/^Last reply cost/)).toHaveTextContent(/the prompt cache saved/);
+    await expect(await canvas.findByText(/^Stable start:/)).toHaveTextContent(/repeat from the last request/);
+  },
+};

@@ -115,6 +115,46 @@ describe('BudgetMeter', () => {
     await expect.element(screen.getByText(/^Last reply:/)).toHaveTextContent(/· 1,000 cached, 200 new$/);
   });
 
+  test('with a price table it shows the last reply’s cost and what the prompt cache saved', async () => {
+    const engine = await kitEngine();
+    const session = await engine.createSession();
+    const turn = await session.prepare('How do I log requests?');
+    await session.commit(turn, 'One line per request.', {
+      inputTokens: 100_000,
+      cachedInputTokens: 80_000,
+      outputTokens: 1_000,
+    });
+    // Per million tokens: 3 in, 0.3 cached, 15 out. 20,000 new (0.06) + 80,000 cached (0.024) + 1,000 out (0.015).
+    const prices = { 'test-model': { input: 3, cachedInput: 0.3, output: 15 } };
+    const screen = await render(
+      <Kit engine={engine}>
+        <BudgetMeter sessionId={session.id} prices={prices} />
+      </Kit>,
+    );
+    await expect
+      .element(screen.getByText(/^Last reply cost/))
+      .toHaveTextContent('Last reply cost 0.099 · the prompt cache saved 0.216');
+  });
+
+  test('it says how much of the next request repeats from the last one, which a prompt cache can serve', async () => {
+    const engine = await kitEngine();
+    const session = await engine.createSession();
+    await session.commit(await session.prepare('How do I log requests?'), 'One line per request.');
+    const screen = await render(
+      <Kit engine={engine}>
+        <BudgetMeter sessionId={session.id} draft="And errors?" />
+      </Kit>,
+    );
+    const plan = await session.estimate('And errors?');
+    const { prefixTokens } = plan.cache;
+    expect(prefixTokens).toBeGreaterThan(0);
+    await expect
+      .element(screen.getByText(/^Stable start:/))
+      .toHaveTextContent(
+        `Stable start: ${prefixTokens.toLocaleString('en')} of ${plan.budget.used.toLocaleString('en')} tokens`,
+      );
+  });
+
   test('thresholds warn, and required context that cannot fit is over budget', async () => {
     const engine = await kitEngine({ contextWindow: 400, reservedOutput: 100 });
     const small = await engine.createSession();

@@ -1,3 +1,4 @@
+import { CachePrefix, ReplyCost } from './cache-parts.js';
 import {
   Bar,
   BreakdownContent,
@@ -37,6 +38,8 @@ function BudgetMeterView(props: BudgetMeterProps) {
       <OverBudget />
       {!compact && <Calibration />}
       {!compact && <LastReply />}
+      {!compact && <ReplyCost />}
+      {!compact && <CachePrefix />}
       <ModeError />
       <BreakdownContent />
     </Root>
@@ -51,6 +54,8 @@ export const BudgetMeter = /* @__PURE__ */ Object.assign(BudgetMeterView, {
   Figures,
   OverBudget,
   LastReply,
+  ReplyCost,
+  CachePrefix,
   Calibration,
   Waste,
   ModeTrigger,

@@ -1,8 +1,10 @@
 import {
   type ContextPlan,
+  checkPriceTable,
   type InclusionReason,
   isCtxkitError,
   nextContextMode,
+  type PriceTable,
   type UsageReport,
 } from '@ctxkit/core';
 import {
@@ -84,6 +86,8 @@ interface MeterContextValue {
   readonly resetMode: () => void;
   readonly modeError: unknown;
   readonly breakdown: Disclosure;
+  /** The host's price table, when it gave one. */
+  readonly prices: PriceTable | null;
 }
 
 const MeterContext = /* @__PURE__ */ createContext<MeterContextValue | null>(null);
@@ -104,6 +108,8 @@ export interface RootProps extends HTMLAttributes<HTMLDivElement> {
   readonly hotkey?: string | null;
   readonly variant?: MeterVariant;
   readonly debounceMs?: number;
+  /** Prices per million tokens by model: the last reply's cost, and what the prompt cache saved, are shown. */
+  readonly prices?: PriceTable;
   readonly children?: ReactNode;
 }
 
@@ -114,10 +120,12 @@ export function Root({
   hotkey = DEFAULT_MODE_HOTKEY,
   variant = 'full',
   debounceMs,
+  prices,
   className,
   children,
   ...props
 }: RootProps) {
+  if (prices !== undefined) checkPriceTable(prices);
   const estimate = useDraftEstimate(sessionId, draft, debounceMs === undefined ? {} : { debounceMs });
   const messages = useMessages(sessionId);
   const usage = useUsage(sessionId);
@@ -193,6 +201,7 @@ export function Root({
     resetMode,
     modeError: setMode.error,
     breakdown,
+    prices: prices ?? null,
   };
   return (
     <MeterContext.Provider value={value}>

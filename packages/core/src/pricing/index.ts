@@ -1,0 +1,1 @@
+export { checkPriceTable, costOfUsage, type ModelPrice, type PriceTable, type UsageCost } from './price.js';

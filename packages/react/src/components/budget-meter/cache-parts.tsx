@@ -1,0 +1,35 @@
+import { costOfUsage } from '@ctxkit/core';
+import type { HTMLAttributes } from 'react';
+import { formatCost, formatTokens } from '../../format/index.js';
+import { cx } from '../../shared/index.js';
+import { useBudgetMeter } from './parts.js';
+
+/**
+ * How much of the draft's request repeats from request to request (tools, system prompt, stable items, history):
+ * the part a provider's prompt cache can serve.
+ */
+export function CachePrefix({ className, ...props }: HTMLAttributes<HTMLParagraphElement>) {
+  const { plan } = useBudgetMeter();
+  if (!plan || plan.cache.prefixTokens === 0) return null;
+  const { prefixTokens } = plan.cache;
+  const share = Math.round((prefixTokens / Math.max(1, plan.budget.used)) * 100);
+  return (
+    <p className={cx('ctxkit-meter__prefix', className)} {...props}>
+      Stable start: {formatTokens(prefixTokens)} of {formatTokens(plan.budget.used)} tokens ({share}%) repeat
+      from the last request, so a provider's prompt cache can serve them
+    </p>
+  );
+}
+
+/** The last reply's cost from the host's price table, and what the prompt cache saved; nothing without prices. */
+export function ReplyCost({ className, ...props }: HTMLAttributes<HTMLParagraphElement>) {
+  const { lastReply, prices } = useBudgetMeter();
+  const cost = lastReply && prices ? costOfUsage(lastReply, prices) : null;
+  if (!cost) return null;
+  return (
+    <p className={cx('ctxkit-meter__cost', className)} {...props}>
+      Last reply cost {formatCost(cost.total)}
+      {cost.saved > 0 && <> · the prompt cache saved {formatCost(cost.saved)}</>}
+    </p>
+  );
+}
