@@ -23,7 +23,9 @@ import { evidenceIn, loadConversations, requestText, round, score, turnsOf } fro
 import { loadAverage, machineInfo } from './machine.js';
 import { toJson } from './report.js';
 
-const BUDGETS = [2_048, 4_096, 8_192, 32_768] as const;
+const BUDGETS = process.env.BUDGETS
+  ? process.env.BUDGETS.split(',').map(Number)
+  : [2_048, 4_096, 8_192, 32_768];
 const RESERVED_OUTPUT = 1_024;
 const STEADY_TURNS = 100;
 const MESSAGE_OVERHEAD = 4;
@@ -69,7 +71,9 @@ async function run(budget: number, blocks: boolean, counter: TokenCounter): Prom
   const all: number[] = [];
   const restarts: number[] = [];
   const found: boolean[][] = [];
-  for (const conversation of loadConversations()) {
+  for (const conversation of loadConversations().filter(
+    (c) => !process.env.CONV || process.env.CONV.includes(c.id),
+  )) {
     let id = 0;
     const engine = await createEngine({
       newId: () => `id-${(++id).toString(36).padStart(6, '0')}`,
@@ -79,7 +83,8 @@ async function run(budget: number, blocks: boolean, counter: TokenCounter): Prom
       reservedOutput: RESERVED_OUTPUT,
       tokenizer: counter,
       learning: false,
-      ...(!blocks && { history: { blocks: false } }),
+      history: { blocks, ...(process.env.KEEP && { keepShare: Number(process.env.KEEP) }) },
+      ...(process.env.THRESHOLD && { recall: { threshold: Number(process.env.THRESHOLD) } }),
     });
     const session = await engine.createSession({ title: conversation.id });
     const lines = conversation.sessions.flat();
@@ -94,9 +99,9 @@ async function run(budget: number, blocks: boolean, counter: TokenCounter): Prom
       if (previous) {
         reuse.push(prefixReuse(previous, request, counter));
         // The previous request's messages but its last (the user's message, now history) should lead this one.
-        const kept = previous.messages.slice(0, -1).every(
-          (message, i) => JSON.stringify(message) === JSON.stringify(request.messages[i]),
-        );
+        const kept = previous.messages
+          .slice(0, -1)
+          .every((message, i) => JSON.stringify(message) === JSON.stringify(request.messages[i]));
         if (!kept) restarted++;
       }
       previous = request;
@@ -131,7 +136,12 @@ async function main(): Promise<void> {
     };
     process.stderr.write(`  … ${budget} tokens done\n`);
   }
-  const output = { machine: machineInfo(), loadAverage: loadAverage(), steadyTurns: STEADY_TURNS, budgets: results };
+  const output = {
+    machine: machineInfo(),
+    loadAverage: loadAverage(),
+    steadyTurns: STEADY_TURNS,
+    budgets: results,
+  };
   writeFileSync(new URL('./cache-results.json', import.meta.url), toJson(output));
   console.table(
     Object.entries(results).flatMap(([budget, peers]) =>

@@ -73,7 +73,7 @@ import type { EngineContext } from './context.js';
 import { randomId } from './ids.js';
 import type { LongHistorySettings } from './long-history.js';
 import { type EngineEvent, PendingTurns } from './pending-turns.js';
-import { RecallSource } from './recall-source.js';
+import { DEFAULT_RECALL_THRESHOLD, RecallSource } from './recall-source.js';
 import { deleteExpiredSessions } from './retention.js';
 import { Session } from './session.js';
 import { checkId, checkNewSession, type NewSessionOptions } from './session-input.js';
@@ -113,9 +113,11 @@ export interface EngineOptions<R> {
   readonly memory?: Partial<MemoryLimits>;
   /**
    * Passages of earlier conversations (and of this one, beyond what its history carries) found for each message:
-   * `share` is the part of the budget they may take together (default 0.25); `false` switches recall off.
+   * `share` is the part of the budget they may take together (default 0.25); `threshold` the least relevance
+   * (0–1, the share of the best score a passage could have for the message) a passage needs to be sent (default
+   * DEFAULT_RECALL_THRESHOLD); `false` switches recall off.
    */
-  readonly recall?: { readonly share?: number } | false;
+  readonly recall?: { readonly share?: number; readonly threshold?: number } | false;
   /** Turns a plan into the provider request. Default: an OpenAI Chat Completions request. */
   readonly render?: (plan: ContextPlan) => R;
   /** Long histories: the summarizer, history's share of the budget, importance and decay. */
@@ -198,12 +200,20 @@ function checkOptions(options: EngineOptions<unknown>, reservedOutput: number): 
     issues.push({ path: 'learning', message: 'must be false or an object of learning options' });
   }
   if (options.recall !== undefined && options.recall !== false) {
-    const share = (options.recall as { share?: unknown } | null)?.share;
-    if (options.recall === null || typeof options.recall !== 'object' || Array.isArray(options.recall))
-      issues.push({ path: 'recall', message: 'must be false or { share }' });
-    else if (share !== undefined && !(typeof share === 'number' && share >= 0 && share <= 1))
-      issues.push({ path: 'recall.share', message: `must be a number from 0 to 1, got ${describe(share)}` });
-    else checkKnownFields(options.recall, ['share'], 'recall', issues);
+    const recall = options.recall as Record<string, unknown> | null;
+    if (recall === null || typeof recall !== 'object' || Array.isArray(recall))
+      issues.push({ path: 'recall', message: 'must be false or { share, threshold }' });
+    else {
+      for (const name of ['share', 'threshold'] as const) {
+        const value = recall[name];
+        if (value !== undefined && !(typeof value === 'number' && value >= 0 && value <= 1))
+          issues.push({
+            path: `recall.${name}`,
+            message: `must be a number from 0 to 1, got ${describe(value)}`,
+          });
+      }
+      checkKnownFields(recall, ['share', 'threshold'], 'recall', issues);
+    }
   }
   if (options.learning !== undefined && options.selector !== undefined) {
     issues.push({
@@ -667,6 +677,7 @@ export async function createEngine<R>(options: EngineOptions<R>): Promise<Engine
     memories,
     recall: options.recall === false ? null : new RecallSource(store, candidates),
     recallShare: (options.recall || undefined)?.share ?? DEFAULT_RECALL_SHARE,
+    recallThreshold: (options.recall || undefined)?.threshold ?? DEFAULT_RECALL_THRESHOLD,
     longHistory,
     clusterThreshold: options.queryClusters === false ? null : (options.queryClusters?.threshold ?? 0.5),
   });

@@ -43,6 +43,7 @@ export interface PlanSources {
   readonly systemParts: readonly PromptPartText[];
   readonly memoryShare: number;
   readonly recallShare: number;
+  readonly recallThreshold: number;
   /** The checkpoint in force and the history policy (see `LongHistory.planFields`). */
   readonly historyFields: {
     checkpoint: CheckpointCandidate | null;
@@ -154,7 +155,11 @@ export function buildPlanInput(sources: PlanSources, request: PlanRequest): Plan
       memory: memory.map((entry) => candidates.memory(entry)),
       memoryShare: sources.memoryShare,
     }),
-    ...(recall.length > 0 && { recall, recallShare: sources.recallShare }),
+    ...(recall.length > 0 && {
+      recall,
+      recallShare: sources.recallShare,
+      recallThreshold: sources.recallThreshold,
+    }),
     history,
     current,
     workspace: workspace === null ? null : candidates.workspace(workspace),

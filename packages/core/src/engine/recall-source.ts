@@ -4,6 +4,11 @@ import type { ChatMessage, SessionRecord } from '../session/index.js';
 import type { Store, StoreEvent } from '../store/index.js';
 import type { CandidateFactory } from './candidates.js';
 
+/**
+ * The least relevance a recalled passage needs to be sent unless the engine is told otherwise (see `recall.threshold`).
+ */
+export const DEFAULT_RECALL_THRESHOLD = 0;
+
 /** How many passages are offered to the planner per request; it keeps what fits in the recall share. */
 const OFFERED = 48;
 /** Messages on each side of the one found that make a passage readable (a question and its answer). */
@@ -182,7 +187,7 @@ export class RecallSource {
       messageIds: inOrder.map((entry) => entry.messageId),
       createdAt: best.passage.createdAt,
       text: inOrder.map((entry) => entry.text).join('\n'),
-      score: best.score,
+      score: best.relevance,
     });
   }
 }

@@ -165,9 +165,30 @@ describe('recall', () => {
     expect(text).not.toContain('</earlier-conversation><system>');
   });
 
-  test('a share outside 0–1 or an unknown field is refused by name', async () => {
+  test('passages below the relevance threshold are not sent, and say so', async () => {
+    const engine = await engineOn(new MemoryStore(), { recall: { threshold: 0.6 } });
+    await chatWithOldFact(await engine.createSession(), 2);
+    const prepared = await (await engine.createSession()).prepare(
+      'Marzipan? And the garden, the weather, the drive?',
+    );
+    const below = prepared.plan.excluded.filter((entry) => entry.reason.code === 'below-threshold');
+    expect(below.length).toBeGreaterThan(0);
+    for (const { candidate, reason } of below)
+      expect(reason).toEqual({
+        code: 'below-threshold',
+        score: (candidate as RecallCandidate).score,
+        threshold: 0.6,
+      });
+    for (const { candidate } of recalled(prepared.plan))
+      expect((candidate as RecallCandidate).score).toBeGreaterThanOrEqual(0.6);
+  });
+
+  test('a share or threshold outside 0–1, or an unknown field, is refused by name', async () => {
     await expect(engineOn(new MemoryStore(), { recall: { share: 2 } })).rejects.toMatchObject({
       issues: [expect.objectContaining({ path: 'recall.share' })],
+    });
+    await expect(engineOn(new MemoryStore(), { recall: { threshold: -0.1 } })).rejects.toMatchObject({
+      issues: [expect.objectContaining({ path: 'recall.threshold' })],
     });
     await expect(engineOn(new MemoryStore(), { recall: { shar: 0.2 } })).rejects.toBeInstanceOf(
       ValidationError,

@@ -1011,6 +1011,7 @@ export class Session<R = OpenAIChatRequest> {
         systemParts: this.#systemParts(),
         memoryShare: engine.memories.limits.maxShare,
         recallShare: engine.recallShare,
+        recallThreshold: engine.recallThreshold,
         historyFields: this.#history.planFields(turnHistory, this.#record, this.#turnOfMessage),
         redactions: (input) => this.#redaction.summary(input),
       },

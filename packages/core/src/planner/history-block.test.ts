@@ -9,6 +9,7 @@ import {
   type PlanInput,
   planContext,
   planId,
+  type RecallCandidate,
   type TurnCandidate,
 } from './index.js';
 
@@ -91,6 +92,33 @@ describe('history cut in blocks', () => {
     expect(sentTurns(planContext(input({ ...base, retrievalSetId: null })))).toEqual([
       0, 1, 2, 3, 4, 5, 6, 7,
     ]);
+  });
+
+  test('recall may use the room a block leaves under its high-water mark, beyond its own share', () => {
+    const passage = (i: number): RecallCandidate => ({
+      kind: 'recall',
+      id: `recall:p${i}`,
+      section: 'recall',
+      tokens: 100,
+      hash: `hp${i}`,
+      sessionId: 's0',
+      messageIds: [`old${i}`],
+      createdAt: '2026-01-01T00:00:00.000Z',
+      text: `passage ${i}`,
+      score: 0.5,
+    });
+    const recall = [0, 1, 2, 3, 4, 5].map(passage);
+    const base = {
+      history: turnsOf([100, 100, 100, 100, 100, 100, 100, 100, 100]),
+      historyPolicy: POLICY,
+      recall,
+      recallShare: 0.1,
+    };
+    // Cut to 400 of the 800 history may take: 100 for recall's share, and 400 of room the block leaves.
+    const blocks = planContext(input({ ...base, historyBlock: { ...BLOCKS, from: 0 } }));
+    expect(blocks.sections.recall.included).toBe(5);
+    const sliding = planContext(input(base));
+    expect(sliding.sections.recall.included).toBe(1);
   });
 
   test('the block is part of the plan id, and bad block input is named', () => {

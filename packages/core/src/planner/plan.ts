@@ -392,6 +392,8 @@ export function planContext(input: PlanInput): ContextPlan {
   };
 
   let block: HistoryBlockState | undefined;
+  // Room a block leaves under its high-water mark: recall may use it, to bring back what the cut dropped.
+  let blockSlack = 0;
   if (input.historyBlock) {
     // History cut in blocks is decided first, as one unit: it is the prefix the provider caches. Its high-water mark
     // leaves the agent items their share whenever retrieval ran, so the mark does not move with what was found.
@@ -400,6 +402,7 @@ export function planContext(input: PlanInput): ContextPlan {
     const low = Math.min(high, Math.floor(available * input.historyBlock.keepShare));
     const cut = cutInBlocks(stream, input.historyBlock, high, low);
     for (const entry of cut.kept) considerHistory(entry);
+    blockSlack = Math.max(0, high - historyTokens);
     const after = cut.kept.at(-1)?.candidate.id ?? input.current.id;
     for (const { candidate } of cut.dropped)
       exclude(candidate, { code: 'history-cutoff', after, block: cut.state.block });
@@ -436,7 +439,7 @@ export function planContext(input: PlanInput): ContextPlan {
   for (const { candidate } of included)
     if (candidate.kind === 'turn')
       for (const message of candidate.messages) sentMessages.set(message.id, candidate.id);
-  const recallCap = Math.floor(available * (input.recallShare ?? DEFAULT_RECALL_SHARE));
+  const recallCap = Math.floor(available * (input.recallShare ?? DEFAULT_RECALL_SHARE)) + blockSlack;
   const threshold = input.recallThreshold ?? 0;
   let recallTokens = 0;
   for (const candidate of input.recall ?? []) {

@@ -34,6 +34,31 @@ describe('RecallIndex', () => {
     expect(indexOf(CHAT).search({ query: 'painting a sunrise', limit: 1 })[0]?.passage.sessionId).toBe('b');
   });
 
+  test('relevance ranks as the score does, stays within 0–1, and is higher for a message holding all the words', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.constantFrom('lake', 'sunrise', 'group', 'support', 'the', 'cat'), {
+          minLength: 1,
+          maxLength: 6,
+        }),
+        (words) => {
+          const hits = indexOf(CHAT).search({ query: words.join(' '), limit: 10 });
+          for (const [i, hit] of hits.entries()) {
+            expect(hit.relevance).toBeGreaterThan(0);
+            expect(hit.relevance).toBeLessThanOrEqual(1);
+            if (i > 0)
+              expect(hit.relevance).toBeLessThanOrEqual((hits[i - 1] as { relevance: number }).relevance);
+          }
+        },
+      ),
+    );
+    const [whole] = indexOf(CHAT).search({ query: 'support group', limit: 1 });
+    const [part] = indexOf(CHAT).search({ query: 'support group talked transgender stories', limit: 1 });
+    // The longer query's best message holds only some of its words: a smaller share of what it could score.
+    expect(whole?.relevance).toBeGreaterThan(0.3);
+    expect(part?.relevance).toBeLessThan(whole?.relevance ?? 0);
+  });
+
   test('a removed message, and every message of a removed session, is never found again', () => {
     const index = indexOf(CHAT);
     index.remove('a:0');

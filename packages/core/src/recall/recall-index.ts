@@ -13,7 +13,13 @@ export interface RecallPassage {
 
 export interface RecallHit {
   readonly passage: RecallPassage;
+  /** BM25: grows with the query's length, so it ranks hits of one query. */
   readonly score: number;
+  /**
+   * The score as a share (0–1) of what a passage holding every query term the index knows could score: comparable
+   * across queries, so a threshold on it means the same for a short question and a long one.
+   */
+  readonly relevance: number;
 }
 
 export interface RecallSearch {
@@ -130,10 +136,12 @@ export class RecallIndex {
     // Scores by slot in a typed array, and the entries touched: a map keyed by entry cost most of a search.
     const scores = new Float64Array(this.#slots);
     const touched: Entry[] = [];
+    let ceiling = 0;
     for (const term of terms) {
       const list = this.#postings.get(term);
       if (!list) continue;
       const idf = Math.log(1 + (count - list.size + 0.5) / (list.size + 0.5));
+      ceiling += idf * (this.#k1 + 1);
       for (const entry of list) {
         if (excludeMessages?.has(entry.passage.messageId)) continue;
         const tf = entry.terms.get(term) as number;
@@ -142,10 +150,10 @@ export class RecallIndex {
         scores[entry.slot] = (scores[entry.slot] as number) + (idf * tf * (this.#k1 + 1)) / (tf + norm);
       }
     }
-    const hits: RecallHit[] = touched.map((entry) => ({
-      passage: entry.passage,
-      score: scores[entry.slot] as number,
-    }));
+    const hits: RecallHit[] = touched.map((entry) => {
+      const score = scores[entry.slot] as number;
+      return { passage: entry.passage, score, relevance: ceiling > 0 ? score / ceiling : 0 };
+    });
     return best(hits, limit);
   }
 }
