@@ -7,7 +7,7 @@ import type { CandidateFactory } from './candidates.js';
 /**
  * The least relevance a recalled passage needs to be sent unless the engine is told otherwise (see `recall.threshold`).
  */
-export const DEFAULT_RECALL_THRESHOLD = 0;
+export const DEFAULT_RECALL_THRESHOLD = 0.15;
 
 /** How many passages are offered to the planner per request; it keeps what fits in the recall share. */
 const OFFERED = 48;
