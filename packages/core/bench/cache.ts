@@ -1,7 +1,8 @@
 /**
  * Prompt-cache friendliness on the LoCoMo development split (../shared/data/locomo-dev): each conversation replayed
  * turn by turn through one session (prepare, commit), at 2,048 / 4,096 / 8,192 / 32,768 tokens, with history cut in
- * blocks (the default) and sliding (`history: { blocks: false }`), in the same run.
+ * blocks (the default) and sliding (`history: { blocks: false }`), each with the default recall threshold and others,
+ * in the same run.
  *
  * - Prefix reuse: the share of a request's tokens that are the previous request's leading messages (whole messages
  *   equal from the first on), what a provider's prefix cache can serve; the mean over each conversation's last 100
@@ -66,7 +67,22 @@ interface Figures {
   readonly allEvidence: number;
 }
 
-async function run(budget: number, blocks: boolean, counter: TokenCounter): Promise<Figures> {
+/** One engine setting measured: history cut in blocks or sliding, and the least relevance a recalled passage needs. */
+interface Setting {
+  readonly blocks: boolean;
+  /** Absent: the default (DEFAULT_RECALL_THRESHOLD). */
+  readonly threshold?: number;
+}
+
+const SETTINGS: Record<string, Setting> = {
+  'blocks (default)': { blocks: true },
+  'sliding (blocks: false)': { blocks: false },
+  'blocks, recall threshold 0': { blocks: true, threshold: 0 },
+  'blocks, recall threshold 0.2': { blocks: true, threshold: 0.2 },
+  'sliding, recall threshold 0 (the engine before blocks)': { blocks: false, threshold: 0 },
+};
+
+async function run(budget: number, setting: Setting, counter: TokenCounter): Promise<Figures> {
   const steady: number[] = [];
   const all: number[] = [];
   const restarts: number[] = [];
@@ -83,8 +99,8 @@ async function run(budget: number, blocks: boolean, counter: TokenCounter): Prom
       reservedOutput: RESERVED_OUTPUT,
       tokenizer: counter,
       learning: false,
-      history: { blocks, ...(process.env.KEEP && { keepShare: Number(process.env.KEEP) }) },
-      ...(process.env.THRESHOLD && { recall: { threshold: Number(process.env.THRESHOLD) } }),
+      history: { blocks: setting.blocks },
+      ...(setting.threshold !== undefined && { recall: { threshold: setting.threshold } }),
     });
     const session = await engine.createSession({ title: conversation.id });
     const lines = conversation.sessions.flat();
@@ -130,10 +146,9 @@ async function main(): Promise<void> {
   const counter = await loadTiktokenCounter('o200k_base');
   const results: Record<string, Record<string, Figures>> = {};
   for (const budget of BUDGETS) {
-    results[String(budget)] = {
-      'blocks (default)': await run(budget, true, counter),
-      'sliding (blocks: false)': await run(budget, false, counter),
-    };
+    const figures: Record<string, Figures> = {};
+    for (const [name, setting] of Object.entries(SETTINGS)) figures[name] = await run(budget, setting, counter);
+    results[String(budget)] = figures;
     process.stderr.write(`  … ${budget} tokens done\n`);
   }
   const output = {
