@@ -78,6 +78,7 @@ const SETTINGS: Record<string, Setting> = {
   'blocks (default)': { blocks: true },
   'sliding (blocks: false)': { blocks: false },
   'blocks, recall threshold 0': { blocks: true, threshold: 0 },
+  'blocks, recall threshold 0.15': { blocks: true, threshold: 0.15 },
   'blocks, recall threshold 0.2': { blocks: true, threshold: 0.2 },
   'sliding, recall threshold 0 (the engine before blocks)': { blocks: false, threshold: 0 },
 };

@@ -566,6 +566,21 @@ export class Engine<R = OpenAIChatRequest> {
     return this.#context.selector.resetLearning?.() ?? Promise.resolve();
   }
 
+  /**
+   * Never recalls these messages again, in any session: for a passage the user does not want brought back (pass the
+   * recalled candidate, or `{ messageIds }` of its messages). The messages stay stored and shown; the list of
+   * forgotten ones is stored, so a reload keeps it. Nothing to do when recall is off.
+   */
+  async forgetRecalled(passage: { readonly messageIds: readonly string[] }): Promise<void> {
+    const ids = (passage as { messageIds?: unknown } | null)?.messageIds;
+    if (!Array.isArray(ids) || ids.length === 0 || !ids.every((id) => typeof id === 'string' && id !== '')) {
+      throw new ValidationError('Invalid passage', [
+        { path: 'passage.messageIds', message: 'must be a non-empty list of message ids' },
+      ]);
+    }
+    await this.#context.recall?.forget(ids);
+  }
+
   /** Calibration, waste and telemetry export (see "Reflection" in the README). */
   get reflection(): Reflection {
     return this.#context.reflection;

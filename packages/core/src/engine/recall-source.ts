@@ -1,3 +1,4 @@
+import type { JsonValue } from '../catalog/index.js';
 import type { RecallCandidate } from '../planner/index.js';
 import type { RecallHit, RecallIndex, RecallPassage } from '../recall/index.js';
 import type { ChatMessage, SessionRecord } from '../session/index.js';
@@ -7,7 +8,10 @@ import type { CandidateFactory } from './candidates.js';
 /**
  * The least relevance a recalled passage needs to be sent unless the engine is told otherwise (see `recall.threshold`).
  */
-export const DEFAULT_RECALL_THRESHOLD = 0.15;
+export const DEFAULT_RECALL_THRESHOLD = 0.1;
+
+/** The stored list of messages the user asked never to be recalled (a JSON array of message ids). */
+export const FORGOTTEN_DOCUMENT = 'ctxkit.recall.forgotten';
 
 /** How many passages are offered to the planner per request; it keeps what fits in the recall share. */
 const OFFERED = 48;
@@ -53,6 +57,8 @@ export class RecallSource {
   readonly #indexed = new Map<string, number>();
   /** Messages a local commit wrote that no session has reported yet: if none does, the session is read again. */
   readonly #unreported = new Map<string, Set<string>>();
+  /** Messages never to recall; read from the store with the index, and again after another tab's changes. */
+  #forgotten: Set<string> | null = null;
 
   constructor(store: Store, candidates: CandidateFactory) {
     this.#store = store;
@@ -115,6 +121,7 @@ export class RecallSource {
     } else if (event.origin === 'remote') {
       this.#dirty.add(sessionId);
       this.#recordsChanged = true;
+      this.#forgotten = null;
     } else if (event.type === 'session-saved') {
       this.#recordsChanged = true;
     } else {
@@ -129,6 +136,10 @@ export class RecallSource {
       this.#index = new module.RecallIndex();
     });
     await this.#loading;
+    if (this.#forgotten === null) {
+      this.#forgotten = await this.#readForgotten();
+      for (const messageId of this.#forgotten) this.#index?.remove(messageId);
+    }
     for (const sessionId of this.#unreported.keys()) this.#dirty.add(sessionId);
     this.#unreported.clear();
     if (this.#recordsChanged) {
@@ -148,7 +159,37 @@ export class RecallSource {
     }
   }
 
+  /**
+   * Never recalls these messages again: they leave the index at once, and the list is stored, so a reload (or another
+   * tab, after its next change) leaves them out too.
+   */
+  async forget(messageIds: readonly string[]): Promise<void> {
+    const merge = (current: JsonValue | undefined): JsonValue => [
+      ...new Set([
+        ...(Array.isArray(current) ? current.filter((id) => typeof id === 'string') : []),
+        ...messageIds,
+      ]),
+    ];
+    if (this.#store.updateDocument) await this.#store.updateDocument(FORGOTTEN_DOCUMENT, merge);
+    else
+      await this.#store.putDocument(
+        FORGOTTEN_DOCUMENT,
+        merge(await this.#store.getDocument(FORGOTTEN_DOCUMENT)),
+      );
+    for (const messageId of messageIds) {
+      this.#forgotten?.add(messageId);
+      this.#index?.remove(messageId);
+    }
+  }
+
+  async #readForgotten(): Promise<Set<string>> {
+    const stored = await this.#store.getDocument(FORGOTTEN_DOCUMENT);
+    // A list written wrong (by hand, or by a faulty store) forgets what it can read and recalls the rest.
+    return new Set(Array.isArray(stored) ? stored.filter((id): id is string => typeof id === 'string') : []);
+  }
+
   #add(sessionId: string, position: number, message: ChatMessage): void {
+    if (this.#forgotten?.has(message.id)) return;
     const text = spoken(message);
     if (text === null || text.trim() === '') return;
     this.#index?.add({

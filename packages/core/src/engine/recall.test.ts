@@ -195,6 +195,42 @@ describe('recall', () => {
     );
   });
 
+  test('a forgotten passage is never recalled again, also after a reload (IndexedDB), and its messages stay', async () => {
+    const name = freshName();
+    const store = await open(name);
+    const engine = await engineOn(store);
+    const source = await engine.createSession();
+    await chatWithOldFact(source, 2);
+    const ask = async (on: typeof engine) =>
+      (await on.createSession()).prepare('Is Marzipan afraid of anything?');
+    const first = await ask(engine);
+    const passage = recalled(first.plan).find((entry) =>
+      (entry.candidate as RecallCandidate).text.includes('thunderstorms'),
+    )?.candidate as RecallCandidate;
+    expect(passage).toBeDefined();
+    await engine.forgetRecalled(passage);
+    const quoting = (plan: ContextPlan) =>
+      recalled(plan).filter((entry) =>
+        (entry.candidate as RecallCandidate).messageIds.some((id) => passage.messageIds.includes(id)),
+      );
+    expect(quoting((await ask(engine)).plan)).toEqual([]);
+    open.closeAll();
+    const reloaded = await engineOn(await open(name));
+    expect(quoting((await ask(reloaded)).plan)).toEqual([]);
+    const stored = await reloaded.store.loadSession(source.id);
+    expect(stored?.messages.map((message) => message.id)).toEqual(
+      expect.arrayContaining([...passage.messageIds]),
+    );
+  });
+
+  test('forgetting needs the passage’s message ids', async () => {
+    const engine = await engineOn();
+    for (const bad of [{ messageIds: [] }, { messageIds: [3] }, null, {}])
+      await expect(engine.forgetRecalled(bad as unknown as RecallCandidate)).rejects.toMatchObject({
+        issues: [{ path: 'passage.messageIds', message: 'must be a non-empty list of message ids' }],
+      });
+  });
+
   test('after a reload, what was said before is recalled from the stored messages (IndexedDB)', async () => {
     const name = freshName();
     const first = await engineOn(await open(name));
