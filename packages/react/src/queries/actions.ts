@@ -89,3 +89,26 @@ export function useSetCatalog(): UseMutationResult<void, Error, Catalog | Catalo
       }),
   });
 }
+
+/**
+ * Never recalls a passage's messages again (`engine.forgetRecalled`), in any session. The forgotten list is not a
+ * session change, so this refreshes every estimate itself.
+ */
+export function useForgetRecalled(): UseMutationResult<
+  void,
+  Error,
+  { readonly messageIds: readonly string[] }
+> {
+  const engine = useEngine();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (passage: { readonly messageIds: readonly string[] }) => engine.forgetRecalled(passage),
+    onSuccess: () =>
+      client.invalidateQueries({
+        predicate: (query) =>
+          query.queryKey[0] === 'ctxkit' &&
+          query.queryKey[1] === 'session' &&
+          query.queryKey[3] === 'estimate',
+      }),
+  });
+}

@@ -1,4 +1,4 @@
-export { type SessionActions, useSessionActions, useSetCatalog } from './actions.js';
+export { type SessionActions, useForgetRecalled, useSessionActions, useSetCatalog } from './actions.js';
 export { type PlanComparison, previousTurnPlanId, usePlanComparison } from './comparison.js';
 export {
   type ContextModeState,

@@ -1,6 +1,12 @@
 import { createContext, type HTMLAttributes, type ReactNode, useContext, useMemo } from 'react';
 import { exclusionText, formatTokens, pillText, SECTION_LABELS } from '../../format/index.js';
-import { usePlan, usePlanComparison, useRequestContext, useSessionActions } from '../../queries/index.js';
+import {
+  useForgetRecalled,
+  usePlan,
+  usePlanComparison,
+  useRequestContext,
+  useSessionActions,
+} from '../../queries/index.js';
 import {
   cx,
   type Disclosure,
@@ -221,6 +227,7 @@ export function Item({ item, className, children, ...props }: ItemProps) {
           <Pill item={item} />
           <span className="ctxkit-tokens">{formatTokens(item.tokens)}</span>
           <NotRelevant item={item} />
+          <ForgetPassage item={item} />
         </>
       )}
     </li>
@@ -259,6 +266,41 @@ export function NotRelevant({ item, className, children, ...props }: NotRelevant
       {...props}
     >
       {children ?? 'Not relevant'}
+    </button>
+  );
+}
+
+export interface ForgetPassageProps extends HTMLAttributes<HTMLButtonElement> {
+  readonly item: DetailItem;
+}
+
+/**
+ * "Forget" on a recalled passage: its messages are never recalled again, in any conversation (they stay in theirs).
+ * Renders nothing for other items; once done, it says so.
+ */
+export function ForgetPassage({ item, className, children, ...props }: ForgetPassageProps) {
+  const forget = useForgetRecalled();
+  const passage = item.recalled;
+  if (!passage) return null;
+  if (forget.isSuccess) {
+    return (
+      <span className={cx('ctxkit-details__feedback', className)} data-state="sent" role="status">
+        Forgotten
+      </span>
+    );
+  }
+  return (
+    <button
+      type="button"
+      className={cx('ctxkit-details__feedback ctxkit-link', className)}
+      aria-label={`Forget: ${item.label}`}
+      disabled={forget.isPending}
+      data-state={forget.isError ? 'error' : 'idle'}
+      title={forget.isError ? `Could not forget it: ${errorText(forget.error)}` : 'Never recall this again'}
+      onClick={() => forget.mutate({ messageIds: passage.messageIds })}
+      {...props}
+    >
+      {children ?? 'Forget'}
     </button>
   );
 }

@@ -56,4 +56,31 @@ describe('ContextDetails with recalled passages', () => {
     expect(screen.container.querySelector('b')).toBeNull();
     expect(await axeViolations(screen.container)).toEqual([]);
   });
+
+  test('a recalled passage can be forgotten from the list, and clicked through to where it was said', async () => {
+    const { engine, sessionId, replyId, sourceId } = await recalledConversation();
+    const opened: unknown[] = [];
+    const screen = await render(
+      <Kit engine={engine}>
+        <ContextDetails
+          sessionId={sessionId}
+          messageId={replyId}
+          onItemClick={(item) => 'recalled' in item && opened.push(item.recalled)}
+        />
+      </Kit>,
+    );
+    await screen.getByRole('button', { name: /^Said on 2026-05-07/ }).click();
+    expect(opened).toEqual([expect.objectContaining({ sessionId: sourceId })]);
+    const forget = screen.getByRole('button', { name: /^Forget: Said on 2026-05-07/ });
+    await forget.click();
+    await expect.element(screen.getByRole('status').filter({ hasText: 'Forgotten' })).toBeVisible();
+    expect(await axeViolations(screen.container)).toEqual([]);
+    const forgotten = (opened[0] as { messageIds: string[] }).messageIds;
+    const again = await (await engine.createSession()).prepare('What does Marzipan hate?');
+    const quoted = again.plan.included.flatMap(({ candidate }) =>
+      candidate.kind === 'recall' ? candidate.messageIds : [],
+    );
+    expect(quoted.length).toBeGreaterThan(0); // the other conversation is still recalled
+    expect(quoted.filter((id) => forgotten.includes(id))).toEqual([]);
+  });
 });
