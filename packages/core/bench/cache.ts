@@ -148,7 +148,8 @@ async function main(): Promise<void> {
   const results: Record<string, Record<string, Figures>> = {};
   for (const budget of BUDGETS) {
     const figures: Record<string, Figures> = {};
-    for (const [name, setting] of Object.entries(SETTINGS)) figures[name] = await run(budget, setting, counter);
+    for (const [name, setting] of Object.entries(SETTINGS))
+      figures[name] = await run(budget, setting, counter);
     results[String(budget)] = figures;
     process.stderr.write(`  … ${budget} tokens done\n`);
   }
