@@ -24,6 +24,8 @@ export interface SessionActions {
   readonly promotePin: UseMutationResult<void, Error, { pinId: string; lease: LeaseScope }>;
   /** `null` returns the session to the engine's default mode. */
   readonly setMode: UseMutationResult<void, Error, ContextMode | null>;
+  /** Whether this session's messages are recalled, and its requests offered recalled passages. */
+  readonly setRecall: UseMutationResult<void, Error, boolean>;
   readonly addItem: UseMutationResult<void, Error, ItemRef>;
   readonly removeItem: UseMutationResult<void, Error, ItemRef>;
   /** A stored suggestion becomes a normal pin (sticky unless `options` say otherwise). */
@@ -52,6 +54,7 @@ export function useSessionActions(sessionId: string): SessionActions {
       ),
     ),
     setMode: useMutation(withSession((session, mode: ContextMode | null) => session.setMode(mode))),
+    setRecall: useMutation(withSession((session, on: boolean) => session.setRecall(on))),
     addItem: useMutation(withSession((session, ref: ItemRef) => session.addItem(ref))),
     removeItem: useMutation(withSession((session, ref: ItemRef) => session.removeItem(ref))),
     acceptSuggestion: useMutation(

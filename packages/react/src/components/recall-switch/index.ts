@@ -1,0 +1,1 @@
+export { RecallSwitch, type RecallSwitchProps } from './recall-switch.js';
