@@ -217,6 +217,33 @@ describe('the demo app', () => {
     expect(problems()).toEqual([]);
   });
 
+  it('recalls what another conversation said, lets the user forget it, and turns recall off for a session', async () => {
+    await page.getByRole('button', { name: 'New session' }).click();
+    await page.waitForFunction(() => document.querySelectorAll('li.message--assistant').length === 0);
+    await send('Note for later: the staging deploy key rotates every Tuesday at noon.');
+    await page.getByRole('button', { name: 'New session' }).click();
+    await page.waitForFunction(() => document.querySelectorAll('li.message--assistant').length === 0);
+    await send('When does the staging deploy key rotate?');
+    const details = await openDetails(replies().last());
+    const recalled = details.getByRole('button', { name: /Recalled \(\d+\)/ });
+    await recalled.waitFor();
+    if ((await recalled.getAttribute('aria-expanded')) !== 'true') await recalled.click();
+    const passage = details.locator('.ctxkit-details__name', { hasText: 'rotates every Tuesda' });
+    await passage.first().waitFor();
+    await details
+      .getByRole('button', { name: /^Forget: .*rotates every Tuesda/ })
+      .first()
+      .click();
+    await details.getByRole('status').filter({ hasText: 'Forgotten' }).first().waitFor();
+
+    const toggle = page.getByRole('switch', { name: 'Recall earlier conversations' });
+    expect(await toggle.isChecked()).toBe(true);
+    await toggle.click();
+    await page.getByText(/^Nothing is recalled from or into this conversation/).waitFor();
+    expect(await toggle.isChecked()).toBe(false);
+    expect(problems()).toEqual([]);
+  });
+
   it('has no axe violations on the main screen, light and dark, nor with the settings dialog open', async () => {
     const require = createRequire(import.meta.url);
     await page.addScriptTag({ content: readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8') });

@@ -1,4 +1,4 @@
-import { ContextPicker, PinManager, usePins } from '@ctxkit/react';
+import { ContextPicker, PinManager, RecallSwitch, usePins } from '@ctxkit/react';
 import { useMemo, useState } from 'react';
 import { useTranscript } from '../chat/index.js';
 import { suggestedPins } from './suggestions.js';
@@ -28,6 +28,9 @@ export function SidePanel({ sessionId }: { sessionId: string }) {
           onDismissSuggestion={(suggestion) => drop(suggestion.id)}
           promoteLease={{ kind: 'turns', turns: 3 }}
         />
+      </section>
+      <section className="side__section" aria-label="Recall">
+        <RecallSwitch sessionId={sessionId} />
       </section>
       <section className="side__section" aria-label="Catalog">
         <ContextPicker sessionId={sessionId} />
