@@ -30,7 +30,20 @@ describe('recalled passages in plans', () => {
       fc.property(withRecall, (input) => {
         const plan = planOrSkip(input);
         if (!plan) return;
-        const cap = Math.floor(plan.budget.available * (input.recallShare ?? DEFAULT_RECALL_SHARE));
+        // Their share, and with history in blocks the room the block leaves under its high-water mark (at most
+        // history's share, or the whole budget without a policy).
+        const historyTaken = plan.included.reduce(
+          (sum, { candidate, reason }) =>
+            reason.code === 'history' || reason.code === 'checkpoint' ? sum + candidate.tokens : sum,
+          0,
+        );
+        const historyRoom = input.historyPolicy
+          ? Math.floor(plan.budget.available * input.historyPolicy.maxShare)
+          : plan.budget.available;
+        const slack = input.historyBlock ? Math.max(0, historyRoom - historyTaken) : 0;
+        const share = Math.floor(plan.budget.available * (input.recallShare ?? DEFAULT_RECALL_SHARE));
+        const cap = share + slack;
+        const caps = new Set<number>();
         const reasons = new Map(
           [...plan.included, ...plan.excluded].map((entry) => [entry.candidate, entry.reason]),
         );
@@ -60,8 +73,11 @@ describe('recalled passages in plans', () => {
               expect(quotesHistory).toBe(true);
               break;
             case 'recall-share':
-              expect(reason.cap).toBe(cap);
-              expect(taken + candidate.tokens).toBeGreaterThan(cap);
+              if (input.historyBlock) expect(reason.cap).toBeGreaterThanOrEqual(share);
+              else expect(reason.cap).toBe(share);
+              expect(reason.cap).toBeLessThanOrEqual(cap);
+              expect(taken + candidate.tokens).toBeGreaterThan(reason.cap);
+              caps.add(reason.cap);
               break;
             case 'budget':
               expect(reason.needed).toBeGreaterThan(reason.remaining);
@@ -71,6 +87,9 @@ describe('recalled passages in plans', () => {
           }
         }
         expect(plan.sections.recall.tokens).toBe(taken);
+        // One cap for the whole plan, and what was taken fits under it.
+        expect(caps.size).toBeLessThanOrEqual(1);
+        for (const used of caps) expect(taken).toBeLessThanOrEqual(used);
       }),
       { numRuns: 300 },
     );

@@ -66,6 +66,7 @@ test('cache breakpoints mark the end of the system prompt and of history, which 
   const client = new Anthropic({
     apiKey: 'sk-ant-test-not-a-real-key-0000000000',
     baseURL: 'http://127.0.0.1:9',
+    dangerouslyAllowBrowser: true,
     fetch: async (_url, init) => {
       cached = JSON.parse(String(init?.body));
       return new Response(

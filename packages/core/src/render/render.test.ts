@@ -80,8 +80,9 @@ function openAI(prepared: PreparedTurn<unknown>) {
   return renderOpenAIChat(prepared.plan, { model: MODEL });
 }
 
+// Layout only: the cache breakpoints are tested with the SDK (anthropic-client.test.ts).
 function anthropic(prepared: PreparedTurn<unknown>) {
-  return renderAnthropicMessages(prepared.plan, { model: MODEL });
+  return renderAnthropicMessages(prepared.plan, { model: MODEL, cache: false });
 }
 
 /** The one system message of an OpenAI request. */
