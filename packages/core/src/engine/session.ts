@@ -68,6 +68,7 @@ import {
   checkTitle,
   checkWorkspace,
 } from './session-input.js';
+import { storedPlanOf, usageReportOf } from './turn-records.js';
 import { groupTurns, type Turn } from './turns.js';
 import { checkUsage } from './usage-input.js';
 import { agentKeyOf, evidenceOfTurn, latestUserText, reportUse } from './use-evidence.js';
@@ -561,7 +562,7 @@ export class Session<R = OpenAIChatRequest> {
         prepared,
         pinIds: new Set(this.#record.pins.map((pin) => pin.id)),
         steps: [],
-        plans: [this.#stored(prepared.plan, input)],
+        plans: [storedPlanOf(prepared.plan, input, this.#record)],
         usage: [],
         history,
         recall,
@@ -685,8 +686,8 @@ export class Session<R = OpenAIChatRequest> {
       ...open,
       prepared: next,
       steps,
-      plans: [...open.plans, this.#stored(next.plan, input)],
-      usage: [...open.usage, this.#usageReport(prepared.plan, usage, modelReply)],
+      plans: [...open.plans, storedPlanOf(next.plan, input, this.#record)],
+      usage: [...open.usage, usageReportOf(prepared.plan, usage, modelReply, this.#engine.model)],
       history,
       suggestions: parsed ? [...open.suggestions, { parsed, messageId: assistant.id }] : open.suggestions,
     };
@@ -734,7 +735,7 @@ export class Session<R = OpenAIChatRequest> {
         ),
         this.#turnOfMessage,
       );
-      const reports = [...open.usage, this.#usageReport(prepared.plan, usage, modelReply)];
+      const reports = [...open.usage, usageReportOf(prepared.plan, usage, modelReply, this.#engine.model)];
       const carried = parsed
         ? [...open.suggestions, { parsed, messageId: assistantMessage.id }]
         : open.suggestions;
@@ -771,14 +772,15 @@ export class Session<R = OpenAIChatRequest> {
       this.#addTurn({ id: prepared.userMessage.id, index: this.#turns.length, messages });
       this.#open = null;
       this.#engine.pending.settled(this.id, 'committed');
-      this.#learnFromTurn(
-        prepared.plan,
-        [...open.steps, assistantMessage],
-        reflection.referenced,
-        prepared.userMessage.content,
-      );
-      // Like retrieval's learning, calibration outlives the session: a private one teaches it nothing.
-      if (!this.isPrivate) this.#engine.reflection.learn(reports);
+      // What the turn showed about each agent item it sent, and the model's real counts, outlive the session (a
+      // selector or calibration may persist them): a private one teaches them nothing.
+      if (!this.isPrivate) {
+        const steps = [...open.steps, assistantMessage];
+        const query = prepared.userMessage.content;
+        for (const event of evidenceOfTurn(prepared.plan, steps, reflection.referenced, query))
+          reportUse(this.#engine.selector, event);
+        this.#engine.reflection.learn(reports);
+      }
       if (checkpoint) await this.#rememberSummary(checkpoint);
       return {
         assistantMessage,
@@ -886,32 +888,6 @@ export class Session<R = OpenAIChatRequest> {
     });
   }
 
-  #usageReport(plan: ContextPlan, usage: Usage | undefined, reply: ModelReply): UsageReport {
-    return {
-      planId: plan.id,
-      estimatedInputTokens: plan.budget.used,
-      actualInputTokens: usage?.inputTokens ?? null,
-      outputTokens: usage?.outputTokens ?? null,
-      encoding: plan.encoding,
-      model: reply.model ?? this.#engine.model,
-      ...(usage?.cachedInputTokens !== undefined && { cachedInputTokens: usage.cachedInputTokens }),
-      ...(usage?.cacheWriteTokens !== undefined && { cacheWriteTokens: usage.cacheWriteTokens }),
-    };
-  }
-
-  #stored(plan: ContextPlan, input: PlanInput): StoredPlan {
-    const branch = this.#record.branch;
-    return {
-      id: plan.id,
-      sessionId: this.id,
-      ...(branch && {
-        branch: { rootSessionId: branch.rootSessionId, parentSessionId: branch.parentSessionId },
-      }),
-      turnIndex: this.#record.turnCount,
-      input,
-    };
-  }
-
   async #select(query: string, peek = false): Promise<RetrievalSet | null> {
     const limits = this.#engine.modeLimits[this.mode];
     if (limits.topK === 0) return null;
@@ -950,18 +926,6 @@ export class Session<R = OpenAIChatRequest> {
   #learnFrom(kind: UseKind, keys: readonly ItemKey[], query: string): void {
     if (this.isPrivate) return;
     reportUse(this.#engine.selector, { kind, keys, query });
-  }
-
-  /** What the turn showed about each agent item it sent: called, referenced, or unused. */
-  #learnFromTurn(
-    plan: ContextPlan,
-    steps: readonly TurnStep[],
-    referenced: readonly string[],
-    query: string,
-  ): void {
-    if (this.isPrivate) return;
-    for (const event of evidenceOfTurn(plan, steps, referenced, query))
-      reportUse(this.#engine.selector, event);
   }
 
   /** The query cluster a request joins, when the selector embeds queries and clustering is on. */
