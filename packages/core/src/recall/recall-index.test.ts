@@ -92,6 +92,60 @@ describe('RecallIndex', () => {
     );
   });
 
+  test('a search stopped early on common words finds exactly the best hits a full BM25 scoring finds', () => {
+    const words = [
+      'the',
+      'a',
+      'lake',
+      'cat',
+      'support',
+      'group',
+      'storm',
+      'paint',
+      'deploy',
+      'key',
+      'noon',
+      'and',
+    ];
+    const messageArb = fc
+      .array(fc.constantFrom(...words), { minLength: 1, maxLength: 8 })
+      .map((w) => w.join(' '));
+    fc.assert(
+      fc.property(
+        fc.array(messageArb, { minLength: 1, maxLength: 60 }),
+        fc.array(fc.constantFrom(...words), { minLength: 1, maxLength: 5 }),
+        fc.integer({ min: 1, max: 8 }),
+        (texts, queryWords, limit) => {
+          const passages = texts.map((text, i) => passage(`s${i % 3}`, i, text));
+          const query = queryWords.join(' ');
+          const index = new RecallIndex({ tokenize: (text) => text.split(' ') });
+          for (const entry of passages) index.add(entry);
+          const hits = index.search({ query, limit });
+          // The reference: every message scored with every query term, sorted, cut at the limit.
+          const tokens = (text: string) => text.split(' ');
+          const average = passages.reduce((sum, p) => sum + tokens(p.text).length, 0) / passages.length;
+          const reference = passages
+            .map((p) => {
+              let score = 0;
+              for (const term of new Set(queryWords)) {
+                const df = passages.filter((other) => tokens(other.text).includes(term)).length;
+                const tf = tokens(p.text).filter((word) => word === term).length;
+                if (df === 0 || tf === 0) continue;
+                const idf = Math.log(1 + (passages.length - df + 0.5) / (df + 0.5));
+                score += (idf * tf * 2.2) / (tf + 1.2 * (0.25 + (0.75 * tokens(p.text).length) / average));
+              }
+              return { id: p.messageId, score };
+            })
+            .filter((hit) => hit.score > 0)
+            .sort((a, b) => b.score - a.score);
+          expect(hits.length).toBe(Math.min(limit, reference.length));
+          for (const [i, hit] of hits.entries()) expect(hit.score).toBeCloseTo(reference[i]?.score ?? -1, 9);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
   test('an index whose messages were all removed scores a new one as a fresh index does', () => {
     const index = indexOf(CHAT);
     for (const entry of CHAT) index.remove(entry.messageId);

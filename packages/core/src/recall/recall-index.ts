@@ -129,33 +129,88 @@ export class RecallIndex {
    * Only passages sharing a term with the query are scored.
    */
   search({ query, limit, excludeMessages }: RecallSearch): RecallHit[] {
-    const terms = [...new Set(this.#tokenize(query))];
     const count = this.#entries.size;
-    if (count === 0 || terms.length === 0 || limit <= 0) return [];
+    if (count === 0 || limit <= 0) return [];
+    const k1 = this.#k1;
+    // The query's terms the index knows, rarest first, each with the most it can add to one message's score.
+    const known: { term: string; list: Set<Entry>; idf: number }[] = [];
+    let ceiling = 0;
+    for (const term of new Set(this.#tokenize(query))) {
+      const list = this.#postings.get(term);
+      if (!list) continue;
+      const idf = Math.log(1 + (count - list.size + 0.5) / (list.size + 0.5));
+      known.push({ term, list, idf });
+      ceiling += idf * (k1 + 1);
+    }
+    if (known.length === 0) return [];
+    known.sort((a, b) => b.idf - a.idf || (a.term < b.term ? -1 : 1));
+    // rest[i]: the most terms i and after can give a message none of the terms before matched.
+    const rest = new Float64Array(known.length + 1);
+    for (let i = known.length - 1; i >= 0; i--)
+      rest[i] = (rest[i + 1] as number) + (known[i] as { idf: number }).idf * (k1 + 1);
     const averageLength = this.#totalLength / count || 1;
     // Scores by slot in a typed array, and the entries touched: a map keyed by entry cost most of a search.
     const scores = new Float64Array(this.#slots);
     const touched: Entry[] = [];
-    let ceiling = 0;
-    for (const term of terms) {
-      const list = this.#postings.get(term);
-      if (!list) continue;
-      const idf = Math.log(1 + (count - list.size + 0.5) / (list.size + 0.5));
-      ceiling += idf * (this.#k1 + 1);
+    // Once no message the earlier terms missed can reach the best `limit` found so far (partial scores only grow),
+    // the common terms only add to messages already found: the result is the same, and a common word in a large
+    // index no longer touches most of it.
+    let closed = false;
+    for (const [i, { term, list, idf }] of known.entries()) {
+      if (!closed && touched.length >= limit && (rest[i] as number) < kthScore(touched, scores, limit))
+        closed = true;
+      const add = (entry: Entry, tf: number) => {
+        const norm = k1 * (1 - this.#b + (this.#b * entry.length) / averageLength);
+        scores[entry.slot] = (scores[entry.slot] as number) + (idf * tf * (k1 + 1)) / (tf + norm);
+      };
+      if (closed && touched.length < list.size) {
+        for (const entry of touched) {
+          const tf = entry.terms.get(term);
+          if (tf !== undefined) add(entry, tf);
+        }
+        continue;
+      }
       for (const entry of list) {
-        if (excludeMessages?.has(entry.passage.messageId)) continue;
-        const tf = entry.terms.get(term) as number;
-        const norm = this.#k1 * (1 - this.#b + (this.#b * entry.length) / averageLength);
-        if (scores[entry.slot] === 0) touched.push(entry);
-        scores[entry.slot] = (scores[entry.slot] as number) + (idf * tf * (this.#k1 + 1)) / (tf + norm);
+        if (scores[entry.slot] === 0) {
+          if (closed || excludeMessages?.has(entry.passage.messageId)) continue;
+          touched.push(entry);
+        }
+        add(entry, entry.terms.get(term) as number);
       }
     }
     const hits: RecallHit[] = touched.map((entry) => {
       const score = scores[entry.slot] as number;
-      return { passage: entry.passage, score, relevance: ceiling > 0 ? score / ceiling : 0 };
+      return { passage: entry.passage, score, relevance: score / ceiling };
     });
     return best(hits, limit);
   }
+}
+
+/** The `k`-th highest score among the entries (k ≤ their number), by quickselect: linear on average. */
+function kthScore(entries: readonly Entry[], scores: Float64Array, k: number): number {
+  const values = new Float64Array(entries.length);
+  for (const [i, entry] of entries.entries()) values[i] = scores[entry.slot] as number;
+  const target = values.length - k;
+  let low = 0;
+  let high = values.length - 1;
+  while (low < high) {
+    const pivot = values[(low + high) >> 1] as number;
+    let i = low;
+    let j = high;
+    while (i <= j) {
+      while ((values[i] as number) < pivot) i++;
+      while ((values[j] as number) > pivot) j--;
+      if (i <= j) {
+        const swap = values[i] as number;
+        values[i++] = values[j] as number;
+        values[j--] = swap;
+      }
+    }
+    if (target <= j) high = j;
+    else if (target >= i) low = i;
+    else break;
+  }
+  return values[target] as number;
 }
 
 /** `a` ranks before `b`: a higher score, then the earlier session and position. */
