@@ -63,6 +63,7 @@ export class RecallIndex {
   /** Each session's entries by position, for neighbours and for forgetting a session. */
   readonly #sessions = new Map<string, Map<number, Entry>>();
   #totalLength = 0;
+  #scores = new Float64Array(0);
 
   constructor(options: RecallIndexOptions = {}) {
     this.#tokenize = options.tokenize ?? createTokenizer();
@@ -149,8 +150,10 @@ export class RecallIndex {
     for (let i = known.length - 1; i >= 0; i--)
       rest[i] = (rest[i + 1] as number) + (known[i] as { idf: number }).idf * (k1 + 1);
     const averageLength = this.#totalLength / count || 1;
-    // Scores by slot in a typed array, and the entries touched: a map keyed by entry cost most of a search.
-    const scores = new Float64Array(this.#slots);
+    // Scores by slot in a typed array kept between searches (zero outside a search), and the entries touched: a map
+    // keyed by entry, or a new array per search, cost most of a search in a large index.
+    if (this.#scores.length < this.#slots) this.#scores = new Float64Array(Math.max(1024, this.#slots * 2));
+    const scores = this.#scores;
     const touched: Entry[] = [];
     // Once no message the earlier terms missed can reach the best `limit` found so far (partial scores only grow),
     // the common terms only add to messages already found: the result is the same, and a common word in a large
@@ -180,6 +183,7 @@ export class RecallIndex {
     }
     const hits: RecallHit[] = touched.map((entry) => {
       const score = scores[entry.slot] as number;
+      scores[entry.slot] = 0;
       return { passage: entry.passage, score, relevance: score / ceiling };
     });
     return best(hits, limit);
