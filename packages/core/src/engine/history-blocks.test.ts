@@ -92,6 +92,18 @@ describe('history cut in blocks, in a session', () => {
     expect(blockInput(kept, new Map([['u1', turn]]), 0.4)).toEqual({ from: 1, block: 4, keepShare: 0.4 });
   });
 
+  test('a misspelt history or largeContent field is named, not ignored', async () => {
+    const error = await engineWith({
+      history: { block: false } as never,
+      largeContent: { previewChar: 10 } as never,
+    }).catch((e) => e);
+    expect(error).toBeInstanceOf(ValidationError);
+    expect((error as ValidationError).issues.map((issue) => issue.path)).toEqual([
+      'history.block',
+      'largeContent.previewChar',
+    ]);
+  });
+
   test('history.blocks must be a boolean', async () => {
     const error = await engineWith({ history: { blocks: 'yes' as unknown as boolean } }).catch((e) => e);
     expect(error).toBeInstanceOf(ValidationError);

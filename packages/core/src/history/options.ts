@@ -1,4 +1,5 @@
 import type { ErrorIssue } from '../errors/index.js';
+import { checkKnownFields } from '../validation/index.js';
 import type { HistoryOptions, HistorySettings, LargeContentOptions, LargeContentSettings } from './types.js';
 
 export const DEFAULT_HISTORY: Omit<HistorySettings, 'summarizer' | 'keepShare'> = Object.freeze({
@@ -15,6 +16,16 @@ export const DEFAULT_LARGE_CONTENT: Required<LargeContentOptions> = Object.freez
   previewChars: 600,
 });
 
+const HISTORY_FIELDS = [
+  'summarizer',
+  'maxShare',
+  'keepShare',
+  'blocks',
+  'recentTurns',
+  'errorTurns',
+  'decay',
+];
+
 const isShare = (value: number) => typeof value === 'number' && value >= 0 && value <= 1;
 const isCount = (value: number, min: number) => Number.isInteger(value) && value >= min;
 
@@ -28,6 +39,7 @@ export function resolveHistoryOptions(
     issues.push({ path: 'history', message: 'must be an object' });
     return { ...DEFAULT_HISTORY, keepShare: DEFAULT_HISTORY.maxShare / 2, summarizer: null };
   }
+  checkKnownFields(given as Readonly<Record<string, unknown>>, HISTORY_FIELDS, 'history', issues);
   const maxShare = given.maxShare ?? DEFAULT_HISTORY.maxShare;
   const settings: HistorySettings = {
     summarizer: given.summarizer ?? null,
@@ -70,6 +82,13 @@ export function resolveLargeContentOptions(
     issues.push({ path: 'largeContent', message: 'must be an object or false' });
     return DEFAULT_LARGE_CONTENT;
   }
+  if (options !== undefined)
+    checkKnownFields(
+      options as Readonly<Record<string, unknown>>,
+      Object.keys(DEFAULT_LARGE_CONTENT),
+      'largeContent',
+      issues,
+    );
   const settings = { ...DEFAULT_LARGE_CONTENT, ...options };
   for (const name of ['toolOutputChars', 'dataUrlChars'] as const) {
     if (!isCount(settings[name], 1))
