@@ -51,6 +51,9 @@ type Unhashed<C extends Candidate> = Omit<C, 'hash'>;
 
 // Adding the hash to the literal keeps every candidate of a kind on one fast object shape; copying the draft with
 // spread made objects that were several times slower to read in the planner's loops.
+/** How many recalled passages keep their measures between requests. */
+const PASSAGES_KEPT = 2_048;
+
 function hashed<C extends Candidate>(draft: Unhashed<C>): C {
   const candidate = draft as C & { hash: string };
   candidate.hash = contentHash(candidate);
@@ -67,6 +70,11 @@ export class CandidateFactory {
   readonly #itemCandidates = new WeakMap<CatalogItem, Map<string, ItemCandidate>>();
   readonly #turns = new WeakMap<Turn, TurnCandidate>();
   readonly #memories = new WeakMap<MemoryEntry, MemoryCandidate>();
+  /** Recalled passages measured lately, most recently offered last. */
+  readonly #passages = new Map<
+    string,
+    { readonly text: string; readonly tokens: number; readonly hash: string }
+  >();
   // A session's SystemPrompt hands out the same part objects until a part changes.
   readonly #prompts = new WeakMap<PromptPartText, PromptCandidate>();
   readonly #checkpoints = new WeakMap<Checkpoint, CheckpointCandidate>();
@@ -167,13 +175,33 @@ export class CandidateFactory {
     passage: Omit<RecallCandidate, 'kind' | 'id' | 'section' | 'tokens' | 'hash'> & { found: string },
   ): RecallCandidate {
     const { found, ...rest } = passage;
-    return hashed<RecallCandidate>({
+    // The same passage comes back for many messages with another score: its count and hash are kept (the hash is
+    // of its content, not its score), so a request measures only passages it has not offered before.
+    const key = `${found}\n${rest.messageIds.join('\n')}`;
+    let measured = this.#passages.get(key);
+    if (measured?.text !== rest.text) {
+      const tokens =
+        this.#counter.count(formatRecall(rest.sessionId, rest.createdAt, rest.text)) + SEPARATOR_TOKENS;
+      const { hash } = hashed<RecallCandidate>({
+        kind: 'recall',
+        id: `recall:${found}`,
+        section: 'recall',
+        tokens,
+        ...rest,
+      });
+      measured = { text: rest.text, tokens, hash };
+      if (this.#passages.size >= PASSAGES_KEPT)
+        this.#passages.delete(this.#passages.keys().next().value as string);
+    } else this.#passages.delete(key);
+    this.#passages.set(key, measured);
+    return {
       kind: 'recall',
       id: `recall:${found}`,
       section: 'recall',
-      tokens: this.#counter.count(formatRecall(rest.sessionId, rest.createdAt, rest.text)) + SEPARATOR_TOKENS,
+      tokens: measured.tokens,
       ...rest,
-    });
+      hash: measured.hash,
+    };
   }
 
   /** A memory from another conversation; the same object for the same entry. */
