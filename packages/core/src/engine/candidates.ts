@@ -52,7 +52,7 @@ type Unhashed<C extends Candidate> = Omit<C, 'hash'>;
 // Adding the hash to the literal keeps every candidate of a kind on one fast object shape; copying the draft with
 // spread made objects that were several times slower to read in the planner's loops.
 /** How many recalled passages keep their measures between requests. */
-const PASSAGES_KEPT = 2_048;
+const PASSAGES_KEPT = 512;
 
 function hashed<C extends Candidate>(draft: Unhashed<C>): C {
   const candidate = draft as C & { hash: string };
