@@ -37,13 +37,26 @@ export interface RecallIndexOptions {
   readonly b?: number;
 }
 
+/** A term the index knows and the entries holding it; entries point at it, so each term's text is kept once. */
+interface Posting {
+  readonly term: string;
+  readonly entries: Set<Entry>;
+}
+
 interface Entry {
   /** Its place in the score array of a search (slots of removed entries are reused). */
   readonly slot: number;
   readonly passage: RecallPassage;
-  /** Term → occurrences in the passage. */
-  readonly terms: ReadonlyMap<string, number>;
+  /** Its terms and their occurrences, flat (posting, count, posting, count, …): a map per message costs more. */
+  readonly terms: (Posting | number)[];
   readonly length: number;
+}
+
+/** How often an entry holds a term; 0 when it does not. */
+function occurrences(entry: Entry, posting: Posting): number {
+  const terms = entry.terms;
+  for (let i = 0; i < terms.length; i += 2) if (terms[i] === posting) return terms[i + 1] as number;
+  return 0;
 }
 
 /**
@@ -59,7 +72,7 @@ export class RecallIndex {
   readonly #entries = new Map<string, Entry>();
   #slots = 0;
   readonly #freeSlots: number[] = [];
-  readonly #postings = new Map<string, Set<Entry>>();
+  readonly #postings = new Map<string, Posting>();
   /** Each session's entries by position, for neighbours and for forgetting a session. */
   readonly #sessions = new Map<string, Map<number, Entry>>();
   #totalLength = 0;
@@ -78,19 +91,24 @@ export class RecallIndex {
   /** Adds a passage, replacing an earlier one with the same message id. */
   add(passage: RecallPassage): void {
     this.remove(passage.messageId);
-    const terms = new Map<string, number>();
+    const counts = new Map<string, number>();
     let length = 0;
     for (const term of this.#tokenize(passage.text)) {
-      terms.set(term, (terms.get(term) ?? 0) + 1);
+      counts.set(term, (counts.get(term) ?? 0) + 1);
       length += 1;
     }
+    const terms: (Posting | number)[] = [];
     const entry: Entry = { slot: this.#freeSlots.pop() ?? this.#slots++, passage, terms, length };
-    this.#entries.set(passage.messageId, entry);
-    for (const term of terms.keys()) {
-      const list = this.#postings.get(term) ?? new Set<Entry>();
-      this.#postings.set(term, list);
-      list.add(entry);
+    for (const [term, count] of counts) {
+      let posting = this.#postings.get(term);
+      if (!posting) {
+        posting = { term, entries: new Set<Entry>() };
+        this.#postings.set(term, posting);
+      }
+      posting.entries.add(entry);
+      terms.push(posting, count);
     }
+    this.#entries.set(passage.messageId, entry);
     const session = this.#sessions.get(passage.sessionId) ?? new Map<number, Entry>();
     this.#sessions.set(passage.sessionId, session);
     session.set(passage.position, entry);
@@ -103,10 +121,10 @@ export class RecallIndex {
     if (!entry) return;
     this.#entries.delete(messageId);
     this.#freeSlots.push(entry.slot);
-    for (const term of entry.terms.keys()) {
-      const list = this.#postings.get(term);
-      list?.delete(entry);
-      if (list?.size === 0) this.#postings.delete(term);
+    for (let i = 0; i < entry.terms.length; i += 2) {
+      const posting = entry.terms[i] as Posting;
+      posting.entries.delete(entry);
+      if (posting.entries.size === 0) this.#postings.delete(posting.term);
     }
     const session = this.#sessions.get(entry.passage.sessionId);
     session?.delete(entry.passage.position);
@@ -134,13 +152,14 @@ export class RecallIndex {
     if (count === 0 || limit <= 0) return [];
     const k1 = this.#k1;
     // The query's terms the index knows, rarest first, each with the most it can add to one message's score.
-    const known: { term: string; list: Set<Entry>; idf: number }[] = [];
+    const known: { term: string; posting: Posting; list: Set<Entry>; idf: number }[] = [];
     let ceiling = 0;
     for (const term of new Set(this.#tokenize(query))) {
-      const list = this.#postings.get(term);
-      if (!list) continue;
+      const posting = this.#postings.get(term);
+      if (!posting) continue;
+      const list = posting.entries;
       const idf = Math.log(1 + (count - list.size + 0.5) / (list.size + 0.5));
-      known.push({ term, list, idf });
+      known.push({ term, posting, list, idf });
       ceiling += idf * (k1 + 1);
     }
     if (known.length === 0) return [];
@@ -159,7 +178,7 @@ export class RecallIndex {
     // the common terms only add to messages already found: the result is the same, and a common word in a large
     // index no longer touches most of it.
     let closed = false;
-    for (const [i, { term, list, idf }] of known.entries()) {
+    for (const [i, { posting, list, idf }] of known.entries()) {
       if (!closed && touched.length >= limit && (rest[i] as number) < kthScore(touched, scores, limit))
         closed = true;
       const add = (entry: Entry, tf: number) => {
@@ -168,8 +187,8 @@ export class RecallIndex {
       };
       if (closed && touched.length < list.size) {
         for (const entry of touched) {
-          const tf = entry.terms.get(term);
-          if (tf !== undefined) add(entry, tf);
+          const tf = occurrences(entry, posting);
+          if (tf > 0) add(entry, tf);
         }
         continue;
       }
@@ -178,7 +197,7 @@ export class RecallIndex {
           if (closed || excludeMessages?.has(entry.passage.messageId)) continue;
           touched.push(entry);
         }
-        add(entry, entry.terms.get(term) as number);
+        add(entry, occurrences(entry, posting));
       }
     }
     const hits: RecallHit[] = touched.map((entry) => {
