@@ -146,6 +146,38 @@ describe('RecallIndex', () => {
     );
   });
 
+  test('after any adds and removals, searches find what an index of the messages left finds', () => {
+    const words = ['lake', 'cat', 'support', 'group', 'storm', 'deploy', 'key', 'noon'];
+    const op = fc.record({
+      remove: fc.boolean(),
+      at: fc.nat({ max: 11 }),
+      text: fc.array(fc.constantFrom(...words), { minLength: 1, maxLength: 5 }).map((w) => w.join(' ')),
+    });
+    fc.assert(
+      fc.property(fc.array(op, { maxLength: 40 }), fc.constantFrom(...words), (ops, query) => {
+        const index = new RecallIndex();
+        const left = new Map<number, RecallPassage>();
+        for (const { remove, at, text } of ops) {
+          if (remove) {
+            index.remove(`s:${at}`);
+            left.delete(at);
+          } else {
+            const entry = passage('s', at, text);
+            index.add(entry);
+            left.set(at, entry);
+          }
+        }
+        const fresh = new RecallIndex();
+        for (const entry of [...left.values()].sort((a, b) => a.position - b.position)) fresh.add(entry);
+        const found = (of: RecallIndex) =>
+          of.search({ query, limit: 12 }).map((hit) => [hit.passage.messageId, hit.score.toFixed(9)]);
+        expect(found(index)).toEqual(found(fresh));
+        expect(index.size).toBe(left.size);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   test('an index whose messages were all removed scores a new one as a fresh index does', () => {
     const index = indexOf(CHAT);
     for (const entry of CHAT) index.remove(entry.messageId);

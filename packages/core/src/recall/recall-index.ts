@@ -37,10 +37,14 @@ export interface RecallIndexOptions {
   readonly b?: number;
 }
 
-/** A term the index knows and the entries holding it; entries point at it, so each term's text is kept once. */
+/**
+ * A term the index knows and the entries holding it; entries point at it, so each term's text is kept once. A
+ * removed entry stays in the list, marked, until half the list is removed (an array costs far less than a set).
+ */
 interface Posting {
   readonly term: string;
-  readonly entries: Set<Entry>;
+  entries: Entry[];
+  removed: number;
 }
 
 interface Entry {
@@ -50,7 +54,11 @@ interface Entry {
   /** Its terms and their occurrences, flat (posting, count, posting, count, …): a map per message costs more. */
   readonly terms: (Posting | number)[];
   readonly length: number;
+  removed: boolean;
 }
+
+/** How many live entries hold a posting's term. */
+const frequency = (posting: Posting) => posting.entries.length - posting.removed;
 
 /** How often an entry holds a term; 0 when it does not. */
 function occurrences(entry: Entry, posting: Posting): number {
@@ -98,14 +106,15 @@ export class RecallIndex {
       length += 1;
     }
     const terms: (Posting | number)[] = [];
-    const entry: Entry = { slot: this.#freeSlots.pop() ?? this.#slots++, passage, terms, length };
+    const slot = this.#freeSlots.pop() ?? this.#slots++;
+    const entry: Entry = { slot, passage, terms, length, removed: false };
     for (const [term, count] of counts) {
       let posting = this.#postings.get(term);
       if (!posting) {
-        posting = { term, entries: new Set<Entry>() };
+        posting = { term, entries: [], removed: 0 };
         this.#postings.set(term, posting);
       }
-      posting.entries.add(entry);
+      posting.entries.push(entry);
       terms.push(posting, count);
     }
     this.#entries.set(passage.messageId, entry);
@@ -121,10 +130,14 @@ export class RecallIndex {
     if (!entry) return;
     this.#entries.delete(messageId);
     this.#freeSlots.push(entry.slot);
+    entry.removed = true;
     for (let i = 0; i < entry.terms.length; i += 2) {
       const posting = entry.terms[i] as Posting;
-      posting.entries.delete(entry);
-      if (posting.entries.size === 0) this.#postings.delete(posting.term);
+      posting.removed += 1;
+      if (posting.removed * 2 < posting.entries.length) continue;
+      posting.entries = posting.entries.filter((held) => !held.removed);
+      posting.removed = 0;
+      if (posting.entries.length === 0) this.#postings.delete(posting.term);
     }
     const session = this.#sessions.get(entry.passage.sessionId);
     session?.delete(entry.passage.position);
@@ -152,14 +165,14 @@ export class RecallIndex {
     if (count === 0 || limit <= 0) return [];
     const k1 = this.#k1;
     // The query's terms the index knows, rarest first, each with the most it can add to one message's score.
-    const known: { term: string; posting: Posting; list: Set<Entry>; idf: number }[] = [];
+    const known: { term: string; posting: Posting; idf: number }[] = [];
     let ceiling = 0;
     for (const term of new Set(this.#tokenize(query))) {
       const posting = this.#postings.get(term);
       if (!posting) continue;
-      const list = posting.entries;
-      const idf = Math.log(1 + (count - list.size + 0.5) / (list.size + 0.5));
-      known.push({ term, posting, list, idf });
+      const df = frequency(posting);
+      const idf = Math.log(1 + (count - df + 0.5) / (df + 0.5));
+      known.push({ term, posting, idf });
       ceiling += idf * (k1 + 1);
     }
     if (known.length === 0) return [];
@@ -178,21 +191,22 @@ export class RecallIndex {
     // the common terms only add to messages already found: the result is the same, and a common word in a large
     // index no longer touches most of it.
     let closed = false;
-    for (const [i, { posting, list, idf }] of known.entries()) {
+    for (const [i, { posting, idf }] of known.entries()) {
       if (!closed && touched.length >= limit && (rest[i] as number) < kthScore(touched, scores, limit))
         closed = true;
       const add = (entry: Entry, tf: number) => {
         const norm = k1 * (1 - this.#b + (this.#b * entry.length) / averageLength);
         scores[entry.slot] = (scores[entry.slot] as number) + (idf * tf * (k1 + 1)) / (tf + norm);
       };
-      if (closed && touched.length < list.size) {
+      if (closed && touched.length < frequency(posting)) {
         for (const entry of touched) {
           const tf = occurrences(entry, posting);
           if (tf > 0) add(entry, tf);
         }
         continue;
       }
-      for (const entry of list) {
+      for (const entry of posting.entries) {
+        if (entry.removed) continue;
         if (scores[entry.slot] === 0) {
           if (closed || excludeMessages?.has(entry.passage.messageId)) continue;
           touched.push(entry);
