@@ -225,7 +225,7 @@ describe('the demo app', () => {
     await page.waitForFunction(() => document.querySelectorAll('li.message--assistant').length === 0);
     await send('When does the staging deploy key rotate?');
     const details = await openDetails(replies().last());
-    const recalled = details.getByRole('button', { name: /Recalled \(\d+\)/ });
+    const recalled = details.getByRole('button', { name: /^Recalled \(\d+\)/ });
     await recalled.waitFor();
     if ((await recalled.getAttribute('aria-expanded')) !== 'true') await recalled.click();
     const passage = details.locator('.ctxkit-details__name', { hasText: 'rotates every Tuesda' });
