@@ -221,9 +221,16 @@ describe('the demo app', () => {
     await page.getByRole('button', { name: 'New session' }).click();
     await page.waitForFunction(() => document.querySelectorAll('li.message--assistant').length === 0);
     await send('Note for later: the staging deploy key rotates every Tuesday at noon.');
+    // Clicking Send keeps the user in the input.
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('composer-input');
     await page.getByRole('button', { name: 'New session' }).click();
     await page.waitForFunction(() => document.querySelectorAll('li.message--assistant').length === 0);
-    await send('When does the staging deploy key rotate?');
+    // Enter sends and leaves the input empty, with no newline behind.
+    await composer().fill('When does the staging deploy key rotate?');
+    await composer().press('Enter');
+    await replies().first().waitFor();
+    await page.locator('[data-pending]').first().waitFor({ state: 'detached' });
+    expect(await composer().inputValue()).toBe('');
     const details = await openDetails(replies().last());
     const recalled = details.getByRole('button', { name: /^Recalled \(\d+\)/ });
     await recalled.waitFor();

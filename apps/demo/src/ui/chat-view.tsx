@@ -62,6 +62,7 @@ export function ChatView({
   const [openItem, setOpenItem] = useState<ItemRef | null>(null);
   const abort = useRef<AbortController | null>(null);
   const listRef = useRef<HTMLOListElement>(null);
+  const inputRef = useRef<HTMLTextAreaElement>(null);
   const stored = transcript.entries ?? [];
   const showPending =
     pending && !(pending.committedId && stored.some((entry) => entry.message.id === pending.committedId));
@@ -86,6 +87,8 @@ export function ChatView({
     abort.current = controller;
     setPending({ userText: text, reply: '' });
     setDraft('');
+    // Send turns into Stop while the reply streams: keep the user in the input rather than lose focus to the page.
+    inputRef.current?.focus();
     try {
       const { assistantMessageId } = await sendMessage({
         engine,
@@ -107,7 +110,12 @@ export function ChatView({
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) void send();
+    // While an input method composes (Enter picks a candidate), Enter is not ours.
+    if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing || event.keyCode === 229)
+      return;
+    // Otherwise the newline would land in the emptied input after the send.
+    event.preventDefault();
+    void send();
   };
 
   const branch = record.data?.branch;
@@ -187,6 +195,7 @@ export function ChatView({
           Message
         </label>
         <textarea
+          ref={inputRef}
           id="composer-input"
           className="composer__input"
           rows={2}
