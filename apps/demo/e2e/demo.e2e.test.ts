@@ -217,7 +217,7 @@ describe('the demo app', () => {
     expect(problems()).toEqual([]);
   });
 
-  it('recalls what another conversation said, lets the user forget it, and turns recall off for a session', async () => {
+  it('sends on Enter and keeps focus in the input; recalls another conversation, forgets it, turns recall off', async () => {
     await page.getByRole('button', { name: 'New session' }).click();
     await page.waitForFunction(() => document.querySelectorAll('li.message--assistant').length === 0);
     await send('Note for later: the staging deploy key rotates every Tuesday at noon.');
