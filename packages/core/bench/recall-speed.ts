@@ -3,7 +3,7 @@
  * `recall: false`, in one process on the same store; building the index on the first request (what a reload costs);
  * the heap the index takes per message; and `commit` with recall on and off. The messages are the LoCoMo development
  * lines (real chat text), repeated across sessions of 100 turns, written to a MemoryStore directly as an earlier
- * version would have written them. Run with `pnpm --filter @ctxkit/core bench:recall` (after the quality figures).
+ * version would have written them (one store per engine, filled alike). Run with `pnpm --filter @ctxkit/core bench:recall` (after the quality figures).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import {
@@ -79,14 +79,16 @@ async function main(): Promise<void> {
   const text = lines();
   const rows = [];
   for (const size of SIZES) {
-    const store = await filledStore(size, text);
+    // Each engine on a store of its own, filled alike: on a shared store one engine's commits are another's news,
+    // and recall would read the other engine's session again after each of them.
+    const stores = { on: await filledStore(size, text), off: await filledStore(size, text) };
     const engineWith = (recall: boolean) =>
       createEngine({
         catalog: {},
         model: 'bench',
         contextWindow: 5_120,
         reservedOutput: 1_024,
-        store,
+        store: recall ? stores.on : stores.off,
         tokenizer: createApproximateCounter(),
         learning: false,
         ...(!recall && { recall: false as const }),
