@@ -120,3 +120,35 @@ describe('what context costs', () => {
     expect(factory.unavailableItem({ type: 'rule', name: 'Gone' }, origin, 'missing').tokens).toBe(0);
   });
 });
+
+describe('recalled passages', () => {
+  const passage = (text: string, score: number) => ({
+    found: 'm1',
+    sessionId: 's1',
+    messageIds: ['m0', 'm1'],
+    createdAt,
+    text,
+    score,
+  });
+
+  test('a passage offered again with another score is measured and hashed as a fresh one would be', () => {
+    let counted = 0;
+    const counting: TokenCounter = { encoding: 'chars', count: (text) => ((counted += 1), text.length) };
+    const factory = new CandidateFactory(counting);
+    const first = factory.recall(passage('user: the key rotates on Tuesday', 0.4));
+    const again = factory.recall(passage('user: the key rotates on Tuesday', 0.7));
+    expect(counted).toBe(1);
+    expect(again).toEqual({ ...first, score: 0.7 });
+    const fresh = new CandidateFactory(chars).recall(passage('user: the key rotates on Tuesday', 0.7));
+    expect(again).toEqual(fresh);
+  });
+
+  test('a passage whose messages now read differently is measured and hashed again', () => {
+    const factory = new CandidateFactory(chars);
+    factory.recall(passage('user: the key rotates on Tuesday', 0.4));
+    const changed = factory.recall(passage('user: the key rotates on [REDACTED:date]', 0.4));
+    expect(changed).toEqual(
+      new CandidateFactory(chars).recall(passage('user: the key rotates on [REDACTED:date]', 0.4)),
+    );
+  });
+});
