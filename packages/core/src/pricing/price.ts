@@ -1,5 +1,6 @@
 import { type ErrorIssue, ValidationError } from '../errors/index.js';
 import type { UsageReport } from '../session/index.js';
+import { checkKnownFields, isRecord } from '../validation/index.js';
 
 /** One model's prices per million tokens, in whatever currency the host uses. */
 export interface ModelPrice {
@@ -32,11 +33,11 @@ const FIELDS = ['input', 'cachedInput', 'cacheWrite', 'output'] as const;
 /** Throws a ValidationError naming every price that is not a finite number ≥ 0 (`<path>.<model>.<field>`). */
 export function checkPriceTable(table: unknown, path = 'prices'): asserts table is PriceTable {
   const issues: ErrorIssue[] = [];
-  if (typeof table !== 'object' || table === null || Array.isArray(table)) {
+  if (!isRecord(table)) {
     issues.push({ path, message: 'must be an object of prices by model name' });
   } else {
     for (const [model, price] of Object.entries(table)) {
-      if (typeof price !== 'object' || price === null) {
+      if (!isRecord(price)) {
         issues.push({
           path: `${path}.${model}`,
           message: 'must be { input, cachedInput?, cacheWrite?, output? }',
@@ -44,7 +45,7 @@ export function checkPriceTable(table: unknown, path = 'prices'): asserts table 
         continue;
       }
       for (const field of FIELDS) {
-        const value = (price as Record<string, unknown>)[field];
+        const value = price[field];
         if (value === undefined && field !== 'input') continue;
         if (!(typeof value === 'number' && Number.isFinite(value) && value >= 0))
           issues.push({
@@ -52,9 +53,7 @@ export function checkPriceTable(table: unknown, path = 'prices'): asserts table 
             message: `must be a number ≥ 0 per million tokens, got ${String(value)}`,
           });
       }
-      for (const field of Object.keys(price))
-        if (!(FIELDS as readonly string[]).includes(field))
-          issues.push({ path: `${path}.${model}.${field}`, message: 'is not a price field' });
+      checkKnownFields(price, FIELDS, `${path}.${model}`, issues);
     }
   }
   if (issues.length > 0) throw new ValidationError('Invalid price table', issues);

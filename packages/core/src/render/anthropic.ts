@@ -2,6 +2,7 @@ import type { ContextPlan } from '../planner/index.js';
 import type { ChatMessage, TurnStep } from '../session/index.js';
 import { layoutPlan } from './layout.js';
 import type { RenderOptions } from './openai.js';
+import { checkRenderOptions } from './options.js';
 import { formatArguments, PART_SEPARATOR } from './text.js';
 
 // Plain mutable JSON shapes, as the official `@anthropic-ai/sdk` declares its parameters, so a planned request goes to
@@ -121,6 +122,7 @@ export function renderAnthropicMessages(
   plan: ContextPlan,
   options: AnthropicRenderOptions,
 ): AnthropicMessagesRequest {
+  checkRenderOptions(options, ['model', 'cache']);
   const layout = layoutPlan(plan);
   const messages: { role: AnthropicMessage['role']; content: AnthropicBlock[] }[] = [];
   const push = (role: AnthropicMessage['role'], blocks: AnthropicBlock[]) => {

@@ -1,6 +1,7 @@
 import type { ContextPlan } from '../planner/index.js';
 import type { ChatMessage, TurnStep } from '../session/index.js';
 import { layoutPlan } from './layout.js';
+import { checkRenderOptions } from './options.js';
 import { formatArguments, PART_SEPARATOR } from './text.js';
 
 // The request types are plain mutable JSON shapes, as the official `openai` client declares its parameters, so a
@@ -67,6 +68,7 @@ function toOpenAI(message: ChatMessage | TurnStep): OpenAIMessage | null {
  * user's message, the turn's tool loop so far, and the workspace last.
  */
 export function renderOpenAIChat(plan: ContextPlan, options: RenderOptions): OpenAIChatRequest {
+  checkRenderOptions(options, ['model']);
   const layout = layoutPlan(plan);
   const messages: OpenAIMessage[] = [];
   if (layout.system.length > 0)

@@ -216,6 +216,31 @@ describe('request shape', () => {
   });
 });
 
+describe('render options', () => {
+  test('a missing model, a cache that is not a boolean or an unknown field is named', async () => {
+    const prepared = await (await newSession()).prepare('hello');
+    const issues = (run: () => unknown) => {
+      try {
+        run();
+      } catch (error) {
+        expect(error).toBeInstanceOf(ValidationError);
+        return (error as ValidationError).issues.map((issue) => issue.path);
+      }
+      return [];
+    };
+    const bad = { model: '', cache: 'no', temprature: 1 } as unknown as { model: string };
+    expect(issues(() => renderAnthropicMessages(prepared.plan, bad))).toEqual([
+      'options.model',
+      'options.cache',
+      'options.temprature',
+    ]);
+    expect(issues(() => renderOpenAIChat(prepared.plan, { model: MODEL, cache: true } as never))).toEqual([
+      'options.cache',
+    ]);
+    expect(issues(() => renderOpenAIChat(prepared.plan, null as never))).toEqual(['options']);
+  });
+});
+
 describe('per-request context', () => {
   const K8S = '<rule name="Kubernetes">\nDeploy with helm.\n</rule>';
 
