@@ -133,7 +133,13 @@ describe('recalled passages', () => {
 
   test('a passage offered again with another score is measured and hashed as a fresh one would be', () => {
     let counted = 0;
-    const counting: TokenCounter = { encoding: 'chars', count: (text) => ((counted += 1), text.length) };
+    const counting: TokenCounter = {
+      encoding: 'chars',
+      count: (text) => {
+        counted += 1;
+        return text.length;
+      },
+    };
     const factory = new CandidateFactory(counting);
     const first = factory.recall(passage('user: the key rotates on Tuesday', 0.4));
     const again = factory.recall(passage('user: the key rotates on Tuesday', 0.7));
