@@ -2,7 +2,7 @@ import type { JsonValue } from '../catalog/index.js';
 import type { RecallCandidate } from '../planner/index.js';
 import type { RecallHit, RecallIndex, RecallPassage } from '../recall/index.js';
 import type { ChatMessage, SessionRecord } from '../session/index.js';
-import type { Store, StoreEvent } from '../store/index.js';
+import { type Store, type StoreEvent, updateDocument } from '../store/index.js';
 import type { CandidateFactory } from './candidates.js';
 
 /**
@@ -24,6 +24,11 @@ const PASSAGE_LIMIT = 9;
 interface Run {
   readonly best: RecallHit;
   readonly passages: Map<string, RecallPassage>;
+}
+
+/** The message ids of a stored forgotten list; one written wrong (by hand, a faulty store) keeps what it can read. */
+function forgottenIn(stored: JsonValue | undefined): string[] {
+  return Array.isArray(stored) ? stored.filter((id): id is string => typeof id === 'string') : [];
 }
 
 function recallable(record: SessionRecord): boolean {
@@ -164,18 +169,9 @@ export class RecallSource {
    * tab, after its next change) leaves them out too.
    */
   async forget(messageIds: readonly string[]): Promise<void> {
-    const merge = (current: JsonValue | undefined): JsonValue => [
-      ...new Set([
-        ...(Array.isArray(current) ? current.filter((id) => typeof id === 'string') : []),
-        ...messageIds,
-      ]),
-    ];
-    if (this.#store.updateDocument) await this.#store.updateDocument(FORGOTTEN_DOCUMENT, merge);
-    else
-      await this.#store.putDocument(
-        FORGOTTEN_DOCUMENT,
-        merge(await this.#store.getDocument(FORGOTTEN_DOCUMENT)),
-      );
+    await updateDocument(this.#store, FORGOTTEN_DOCUMENT, (current) => [
+      ...new Set([...forgottenIn(current), ...messageIds]),
+    ]);
     for (const messageId of messageIds) {
       this.#forgotten?.add(messageId);
       this.#index?.remove(messageId);
@@ -183,9 +179,7 @@ export class RecallSource {
   }
 
   async #readForgotten(): Promise<Set<string>> {
-    const stored = await this.#store.getDocument(FORGOTTEN_DOCUMENT);
-    // A list written wrong (by hand, or by a faulty store) forgets what it can read and recalls the rest.
-    return new Set(Array.isArray(stored) ? stored.filter((id): id is string => typeof id === 'string') : []);
+    return new Set(forgottenIn(await this.#store.getDocument(FORGOTTEN_DOCUMENT)));
   }
 
   #add(sessionId: string, position: number, message: ChatMessage): void {

@@ -10,6 +10,7 @@ import {
   type StoredPlan,
   type StoreEvent,
   type TurnCommit,
+  updateDocument,
 } from '../store/index.js';
 
 /**
@@ -143,10 +144,7 @@ export class PrivateSessionStore implements Store {
     key: string,
     update: (current: JsonValue | undefined) => JsonValue,
   ): Promise<JsonValue> {
-    if (this.#persistent.updateDocument) return this.#persistent.updateDocument(key, update);
-    const written = update(await this.#persistent.getDocument(key));
-    await this.#persistent.putDocument(key, written);
-    return written;
+    return updateDocument(this.#persistent, key, update);
   }
 
   subscribe(listener: (event: StoreEvent) => void): () => void {

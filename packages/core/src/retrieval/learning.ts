@@ -1,6 +1,6 @@
 import type { ItemKey, JsonValue } from '../catalog/index.js';
 import { CorruptRecordError, isCtxkitError, reportError } from '../errors/index.js';
-import type { DocumentStore } from '../store/index.js';
+import { type DocumentStore, updateDocument } from '../store/index.js';
 import { tokenize } from './tokenize.js';
 
 /**
@@ -434,13 +434,7 @@ export class PersistedUseMemory {
         };
         let document: JsonValue;
         try {
-          document = store.updateDocument
-            ? await store.updateDocument(key, merge)
-            : await (async () => {
-                const merged = merge(await store.getDocument(key));
-                await store.putDocument(key, merged);
-                return merged;
-              })();
+          document = await updateDocument(store, key, merge);
         } catch (error) {
           this.#pending = [...events, ...this.#pending];
           throw error;

@@ -21,3 +21,4 @@ export type {
   StoreEventOrigin,
   TurnCommit,
 } from './types.js';
+export { updateDocument } from './update-document.js';
