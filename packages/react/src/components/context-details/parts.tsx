@@ -242,31 +242,21 @@ export interface NotRelevantProps extends HTMLAttributes<HTMLButtonElement> {
  * "Not relevant here" on an item retrieval chose for this reply (an `agent` item, not pinned): tells retrieval, with
  * this turn's message, not to send it for messages like it. Renders nothing for other items; once sent, it says so.
  */
-export function NotRelevant({ item, className, children, ...props }: NotRelevantProps) {
+export function NotRelevant({ item, ...props }: NotRelevantProps) {
   const { sessionId, messageId } = useContextDetails();
   const { feedback } = useSessionActions(sessionId);
   if (item.includeMode !== 'agent' || item.pin || item.capsule || !item.ref) return null;
   const ref = item.ref;
-  if (feedback.isSuccess) {
-    return (
-      <span className={cx('ctxkit-details__feedback', className)} data-state="sent" role="status">
-        Marked not relevant
-      </span>
-    );
-  }
   return (
-    <button
-      type="button"
-      className={cx('ctxkit-details__feedback ctxkit-link', className)}
-      aria-label={`Not relevant here: ${item.label}`}
-      disabled={feedback.isPending}
-      data-state={feedback.isError ? 'error' : 'idle'}
-      title={feedback.isError ? `Could not record it: ${errorText(feedback.error)}` : undefined}
-      onClick={() => feedback.mutate({ messageId, item: ref, verdict: 'not-relevant' })}
+    <ItemAction
+      state={feedback}
+      text="Not relevant"
+      label={`Not relevant here: ${item.label}`}
+      done="Marked not relevant"
+      failed="Could not record it"
+      onAct={() => feedback.mutate({ messageId, item: ref, verdict: 'not-relevant' })}
       {...props}
-    >
-      {children ?? 'Not relevant'}
-    </button>
+    />
   );
 }
 
@@ -278,14 +268,53 @@ export interface ForgetPassageProps extends HTMLAttributes<HTMLButtonElement> {
  * "Forget" on a recalled passage: its messages are never recalled again, in any conversation (they stay in theirs).
  * Renders nothing for other items; once done, it says so.
  */
-export function ForgetPassage({ item, className, children, ...props }: ForgetPassageProps) {
+export function ForgetPassage({ item, ...props }: ForgetPassageProps) {
   const forget = useForgetRecalled();
   const passage = item.recalled;
   if (!passage) return null;
-  if (forget.isSuccess) {
+  return (
+    <ItemAction
+      state={forget}
+      text="Forget"
+      label={`Forget: ${item.label}`}
+      done="Forgotten"
+      failed="Could not forget it"
+      title="Never recall this again"
+      onAct={() => forget.mutate({ messageIds: passage.messageIds })}
+      {...props}
+    />
+  );
+}
+
+interface ItemActionProps extends HTMLAttributes<HTMLButtonElement> {
+  readonly state: { readonly isPending: boolean; readonly isSuccess: boolean; readonly error: Error | null };
+  /** The button's text, and its accessible name (which starts with the text). */
+  readonly text: string;
+  readonly label: string;
+  /** What it says once done, as a status. */
+  readonly done: string;
+  /** What its title says before the error's text when it failed. */
+  readonly failed: string;
+  readonly onAct: () => void;
+}
+
+/** An action on one item (a link-styled button) that says when it is done, and why it failed in its title. */
+function ItemAction({
+  state,
+  text,
+  label,
+  done,
+  failed,
+  title,
+  onAct,
+  className,
+  children,
+  ...props
+}: ItemActionProps) {
+  if (state.isSuccess) {
     return (
       <span className={cx('ctxkit-details__feedback', className)} data-state="sent" role="status">
-        Forgotten
+        {done}
       </span>
     );
   }
@@ -293,14 +322,14 @@ export function ForgetPassage({ item, className, children, ...props }: ForgetPas
     <button
       type="button"
       className={cx('ctxkit-details__feedback ctxkit-link', className)}
-      aria-label={`Forget: ${item.label}`}
-      disabled={forget.isPending}
-      data-state={forget.isError ? 'error' : 'idle'}
-      title={forget.isError ? `Could not forget it: ${errorText(forget.error)}` : 'Never recall this again'}
-      onClick={() => forget.mutate({ messageIds: passage.messageIds })}
+      aria-label={label}
+      disabled={state.isPending}
+      data-state={state.error ? 'error' : 'idle'}
+      title={state.error ? `${failed}: ${errorText(state.error)}` : title}
+      onClick={onAct}
       {...props}
     >
-      {children ?? 'Forget'}
+      {children ?? text}
     </button>
   );
 }
