@@ -436,9 +436,10 @@ export function planContext(input: PlanInput): ContextPlan {
   // left: what this conversation carries itself comes first, and a passage the history already sends is not sent
   // twice.
   const sentMessages = new Map<string, string>();
-  for (const { candidate } of included)
-    if (candidate.kind === 'turn')
-      for (const message of candidate.messages) sentMessages.set(message.id, candidate.id);
+  if (input.recall?.length)
+    for (const { candidate } of included)
+      if (candidate.kind === 'turn')
+        for (const message of candidate.messages) sentMessages.set(message.id, candidate.id);
   const recallCap = Math.floor(available * (input.recallShare ?? DEFAULT_RECALL_SHARE)) + blockSlack;
   const threshold = input.recallThreshold ?? 0;
   let recallTokens = 0;
