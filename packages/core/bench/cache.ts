@@ -10,7 +10,9 @@
  * - Evidence recall: after the replay, each question as the session's next message (prepared, measured, rolled
  *   back), scored as in `bench:recall`, so cutting in blocks is seen not to cost recall.
  *
- * Run with `pnpm --filter @ctxkit/core bench:cache`; writes bench/cache-results.json.
+ * Run with `pnpm --filter @ctxkit/core bench:cache`; writes bench/cache-results.json. `CONV=conv-41` measures one
+ * conversation (a fold held out while settings are compared) and `BUDGETS=4096,8192` some budgets; such a partial
+ * run still writes the file, so do not keep it.
  */
 import { writeFileSync } from 'node:fs';
 import {
