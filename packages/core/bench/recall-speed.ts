@@ -1,7 +1,7 @@
 /**
  * What recall costs: `prepare` with 1,000, 10,000 and 100,000 messages in the store against the same engine with
  * `recall: false`, in one process on the same store; building the index on the first request (what a reload costs);
- * the heap the index takes per message; and `commit` with recall on and off. The messages are the LoCoMo development
+ * the heap the index takes per message; the index's search alone; and `commit` with recall on and off. The messages are the LoCoMo development
  * lines (real chat text), repeated across sessions of 100 turns, written to a MemoryStore directly as an earlier
  * version would have written them (one store per engine, filled alike). Run with `pnpm --filter @ctxkit/core bench:recall` (after the quality figures).
  */
@@ -13,6 +13,7 @@ import {
   MemoryStore,
   type SessionRecord,
 } from '../src/index.js';
+import { RecallIndex } from '../src/recall/index.js';
 import { loadAverage, machineInfo } from './machine.js';
 import { toJson } from './report.js';
 import { collectGarbage, timeCases } from './stats.js';
@@ -116,6 +117,34 @@ async function main(): Promise<void> {
         },
       },
     );
+    // The search alone, on an index of the same messages as the engine indexes them, as it asks (144 hits).
+    const index = new RecallIndex();
+    for (const record of await stores.on.listSessions()) {
+      const loaded = await stores.on.loadSession(record.id);
+      for (const [position, message] of (loaded?.messages ?? []).entries()) {
+        const spoken =
+          message.role === 'user'
+            ? message.content
+            : message.role === 'assistant'
+              ? message.modelReply.content
+              : '';
+        index.add({
+          messageId: message.id,
+          sessionId: record.id,
+          position,
+          text: `${message.role}: ${spoken}`,
+          createdAt: message.createdAt,
+        });
+      }
+    }
+    const search = await timeCases(
+      { runs: 5, iterations: 20, warmup: 5 },
+      {
+        alone: {
+          body: (i) => index.search({ query: questions[i % questions.length] as string, limit: 144 }),
+        },
+      },
+    );
     const commits = await timeCases(
       { runs: 5, iterations: 10, warmup: 2 },
       {
@@ -127,6 +156,7 @@ async function main(): Promise<void> {
       messages: size,
       'prepare, recall (ms)': round(timing.on?.median ?? Number.NaN),
       'prepare, recall off (ms)': round(timing.off?.median ?? Number.NaN),
+      'search alone (ms)': round(search.alone?.median ?? Number.NaN),
       'prepare+commit, recall (ms)': round(commits.on?.median ?? Number.NaN),
       'prepare+commit, off (ms)': round(commits.off?.median ?? Number.NaN),
       'index build on first request (ms)': round(buildMs),
