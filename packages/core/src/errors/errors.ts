@@ -44,19 +44,39 @@ export class BudgetError extends CtxkitError {
   readonly budget: number;
   readonly requiredTokens: number;
   readonly required: readonly BudgetShortfall[];
+  /** Tokens of the message being sent (with its tool steps so far). */
+  readonly messageTokens: number;
+  /**
+   * `message` when the message alone is to blame: everything else required fits, so a shorter message (at most
+   * `messageRoom` tokens) can be sent as things are. `context`: what else is required does not fit by itself.
+   */
+  readonly tooLong: 'message' | 'context';
+  /** The most tokens the message may have with the rest of the required context; 0 when it cannot fit at all. */
+  readonly messageRoom: number;
 
   constructor(budget: number, required: readonly BudgetShortfall[]) {
     const requiredTokens = required.reduce((sum, item) => sum + item.tokens, 0);
+    const messageTokens = required
+      .filter((item) => item.section === 'current')
+      .reduce((sum, item) => sum + item.tokens, 0);
+    const messageRoom = Math.max(0, budget - (requiredTokens - messageTokens));
+    const tooLong = messageTokens > 0 && messageRoom > 0 ? 'message' : 'context';
     const largest = [...required].sort((a, b) => b.tokens - a.tokens || (a.id < b.id ? -1 : 1)).slice(0, 5);
     super(
-      `Required context needs ${requiredTokens} tokens but the budget is ${budget} ` +
-        `(over by ${requiredTokens - budget}). Largest required items: ` +
-        largest.map((item) => `${item.id} (${item.section}, ${item.tokens} tokens)`).join(', ') +
-        '. Remove items from the session, unpin sticky pins, shorten the workspace, or raise the context window.',
+      tooLong === 'message'
+        ? `The message needs ${messageTokens} tokens but only ${messageRoom} fit with the required context ` +
+            `(budget ${budget}, over by ${requiredTokens - budget}). Shorten the message or send it in parts.`
+        : `Required context needs ${requiredTokens} tokens but the budget is ${budget} ` +
+            `(over by ${requiredTokens - budget}). Largest required items: ` +
+            largest.map((item) => `${item.id} (${item.section}, ${item.tokens} tokens)`).join(', ') +
+            '. Remove items from the session, unpin sticky pins, shorten the workspace, or raise the context window.',
     );
     this.budget = budget;
     this.requiredTokens = requiredTokens;
     this.required = required;
+    this.messageTokens = messageTokens;
+    this.tooLong = tooLong;
+    this.messageRoom = messageRoom;
   }
 }
 

@@ -557,6 +557,24 @@ describe('BudgetError', () => {
     expect(error).toBeInstanceOf(BudgetError);
     expect((error as BudgetError).required).toEqual([{ id: 'current:now', section: 'current', tokens: 101 }]);
   });
+
+  test('a message too long for what the rest of the required context leaves is named as the cause', () => {
+    const error = caught(() =>
+      planContext(input({ contextWindow: 100, current: current(101) })),
+    ) as BudgetError;
+    expect(error.tooLong).toBe('message');
+    expect(error.messageTokens).toBe(101);
+    expect(error.messageRoom).toBe(error.budget);
+    expect(error.message).toContain(`The message needs 101 tokens but only ${error.budget} fit`);
+    expect(error.message).not.toContain('current:now');
+    // When what else is required does not fit either, shortening the message is not the advice.
+    const context = new BudgetError(100, [
+      { id: 'rule:A', section: 'rules', tokens: 150 },
+      { id: 'current:now', section: 'current', tokens: 20 },
+    ]);
+    expect([context.tooLong, context.messageRoom, context.messageTokens]).toEqual(['context', 0, 20]);
+    expect(context.message).toContain('Remove items from the session');
+  });
 });
 
 describe('ValidationError', () => {

@@ -44,8 +44,8 @@ describe('several tabs on one IndexedDB database', () => {
         <LatestReply sessionId={session.id} />
       </Kit>,
     );
-    const indicator = screen.getByRole('button', { name: /^CTX:/ });
-    await expect.element(indicator).toHaveTextContent('CTX: Light');
+    const indicator = screen.getByRole('button', { name: /^Context:/ });
+    await expect.element(indicator).toHaveTextContent('Context: Light');
     await expect.element(screen.getByText('No reply yet')).toBeVisible();
     await expect.element(screen.getByRole('region', { name: 'Sticky' })).not.toBeInTheDocument();
 
@@ -61,7 +61,7 @@ describe('several tabs on one IndexedDB database', () => {
     await expect
       .element(screen.getByRole('region', { name: 'Sticky' }).getByText('Error Handling').first())
       .toBeVisible();
-    await expect.element(indicator).toHaveTextContent('CTX: Heavy');
+    await expect.element(indicator).toHaveTextContent('Context: Heavy');
     const details = () => screen.container.querySelector('.ctxkit-details') as HTMLElement | null;
     await expect.poll(() => details()?.dataset.state).toBe('ready');
     // The reply's details list the rule the other tab pinned, with its Pinned pill.
@@ -74,7 +74,7 @@ describe('several tabs on one IndexedDB database', () => {
     await screen.getByRole('button', { name: 'Unpin Error Handling' }).click();
     await expect.element(screen.getByRole('region', { name: 'Sticky' })).not.toBeInTheDocument();
     await indicator.click();
-    await expect.element(indicator).toHaveTextContent('CTX: Off');
+    await expect.element(indicator).toHaveTextContent('Context: Off');
 
     // The other tab's store holds both tabs' changes, nothing overwritten.
     const loaded = await stored.loadSession(session.id);

@@ -73,27 +73,29 @@ export const CompactWithInput: Story = {
     const before = Number(meter.getAttribute('aria-valuenow'));
     await userEvent.type(canvas.getByLabelText('Message'), 'How do I read a file from disk safely?');
     await waitFor(() => expect(Number(meter.getAttribute('aria-valuenow'))).toBeGreaterThan(before));
+    // The figures say what they count.
+    await expect(canvas.getByText(/^[\d.]+k? \/ [\d.]+k? tokens$/)).toBeVisible();
   },
 };
 
 export const ModeOff: Story = {
   loaders: [async () => sessionInMode('off')],
   play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByRole('button', { name: /^CTX: Off/ })).toBeVisible();
+    await expect(await within(canvasElement).findByRole('button', { name: /^Context: Off/ })).toBeVisible();
   },
 };
 
 export const ModeLight: Story = {
   loaders: [async () => sessionInMode('light')],
   play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByRole('button', { name: /^CTX: Light/ })).toBeVisible();
+    await expect(await within(canvasElement).findByRole('button', { name: /^Context: Light/ })).toBeVisible();
   },
 };
 
 export const ModeHeavy: Story = {
   loaders: [async () => sessionInMode('heavy')],
   play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByRole('button', { name: /^CTX: Heavy/ })).toBeVisible();
+    await expect(await within(canvasElement).findByRole('button', { name: /^Context: Heavy/ })).toBeVisible();
   },
 };
 
@@ -101,13 +103,13 @@ export const ModeHeavy: Story = {
 export const HotkeyCycling: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    const indicator = await canvas.findByRole('button', { name: /^CTX: Light/ });
+    const indicator = await canvas.findByRole('button', { name: /^Context: Light/ });
     await userEvent.keyboard('{Alt>}{Shift>}M{/Shift}{/Alt}');
-    await waitFor(() => expect(indicator).toHaveTextContent('CTX: Heavy'));
+    await waitFor(() => expect(indicator).toHaveTextContent('Context: Heavy'));
     await userEvent.keyboard('{Alt>}{Shift>}M{/Shift}{/Alt}');
-    await waitFor(() => expect(indicator).toHaveTextContent('CTX: Off'));
+    await waitFor(() => expect(indicator).toHaveTextContent('Context: Off'));
     await userEvent.click(indicator);
-    await waitFor(() => expect(indicator).toHaveTextContent('CTX: Light'));
+    await waitFor(() => expect(indicator).toHaveTextContent('Context: Light'));
   },
 };
 

@@ -1,4 +1,5 @@
 /// <reference types="vite/client" />
+import type { BudgetError } from '@ctxkit/core';
 import { describe, expect, test } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import { render } from 'vitest-browser-react';
@@ -47,24 +48,24 @@ describe('BudgetMeter', () => {
         <BudgetMeter sessionId={session.id} debounceMs={0} />
       </Kit>,
     );
-    const indicator = screen.getByRole('button', { name: /^CTX:/ });
-    await expect.element(indicator).toHaveTextContent('CTX: Light');
+    const indicator = screen.getByRole('button', { name: /^Context:/ });
+    await expect.element(indicator).toHaveTextContent('Context: Light');
     await expect.element(indicator).toHaveAttribute('data-override', 'false');
     const storedMode = async () => (await engine.store.loadSession(session.id))?.record.mode;
 
     await userEvent.keyboard('{Alt>}{Shift>}M{/Shift}{/Alt}');
-    await expect.element(indicator).toHaveTextContent('CTX: Heavy');
+    await expect.element(indicator).toHaveTextContent('Context: Heavy');
     await expect.element(indicator).toHaveAttribute('data-override', 'true');
     expect(await storedMode()).toBe('heavy');
     await userEvent.keyboard('{Alt>}{Shift>}M{/Shift}{/Alt}');
-    await expect.element(indicator).toHaveTextContent('CTX: Off');
+    await expect.element(indicator).toHaveTextContent('Context: Off');
     expect(await storedMode()).toBe('off');
     await indicator.click();
-    await expect.element(indicator).toHaveTextContent('CTX: Light');
+    await expect.element(indicator).toHaveTextContent('Context: Light');
     expect(await storedMode()).toBe('light');
     // Another key does nothing.
     await userEvent.keyboard('{Alt>}M{/Alt}');
-    await expect.element(indicator).toHaveTextContent('CTX: Light');
+    await expect.element(indicator).toHaveTextContent('Context: Light');
   });
 
   test('the hotkey is configurable, and null turns it off', async () => {
@@ -169,6 +170,33 @@ describe('BudgetMeter', () => {
     await expect.element(screen.getByTestId('small')).toHaveAttribute('data-level', 'warn');
     await expect.element(screen.getByTestId('big')).toHaveAttribute('data-level', 'over');
     await expect.element(screen.getByRole('alert')).toHaveTextContent(/tokens over the budget/);
+    await expect.element(screen.getByRole('alert')).toHaveAttribute('data-too-long', 'context');
+  });
+
+  test('a draft too long by itself is named as the cause, with the length that fits', async () => {
+    const engine = await kitEngine({ contextWindow: 400, reservedOutput: 100 });
+    const session = await engine.createSession();
+    const draft = 'A very long pasted log line. '.repeat(80);
+    const error = await session.estimate(draft).then(
+      () => null,
+      (caught: unknown) => caught as BudgetError,
+    );
+    expect(error?.tooLong).toBe('message');
+    const screen = await render(
+      <Kit engine={engine}>
+        <BudgetMeter sessionId={session.id} draft={draft} debounceMs={0} />
+      </Kit>,
+    );
+    const alert = screen.getByRole('alert');
+    await expect.element(alert).toHaveAttribute('data-too-long', 'message');
+    await expect
+      .element(alert)
+      .toHaveTextContent(
+        `This message is ${(error as BudgetError).messageTokens.toLocaleString('en')} tokens, ` +
+          `${((error as BudgetError).requiredTokens - (error as BudgetError).budget).toLocaleString('en')} more ` +
+          `than fit (at most ${(error as BudgetError).messageRoom.toLocaleString('en')}). Shorten it or send it in parts.`,
+      );
+    expect(await axeViolations(screen.container)).toEqual([]);
   });
 
   test('the breakdown lists what was added automatically and why; Escape closes it', async () => {

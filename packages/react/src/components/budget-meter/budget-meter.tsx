@@ -20,7 +20,7 @@ export type BudgetMeterProps = Omit<RootProps, 'children'>;
 
 /**
  * Used and available tokens for the draft in the chat input, as a bar segmented by section; the actual usage of
- * the last reply against its estimate; the draft in the model's own tokens once usage reports calibrated the count; the context mode ("CTX: Light", cycled by click or hotkey); and a breakdown
+ * the last reply against its estimate; the draft in the model's own tokens once usage reports calibrated the count; the context mode ("Context: Light", cycled by click or hotkey); and a breakdown
  * of what was added automatically and why, with the share of it the replies never referenced (waste). `variant="compact"` fits next to a chat input.
  */
 function BudgetMeterView(props: BudgetMeterProps) {

@@ -37,6 +37,12 @@ export interface BudgetModel {
   readonly share: number;
   readonly level: BudgetLevel;
   readonly segments: readonly BudgetSegment[];
+  /** Set when required context cannot fit: what is too long, and how long the message may be. */
+  readonly over?: {
+    readonly tooLong: 'message' | 'context';
+    readonly messageTokens: number;
+    readonly messageRoom: number;
+  };
 }
 
 export function budgetOfPlan(
@@ -62,6 +68,7 @@ export function budgetOfError(error: BudgetError): BudgetModel {
     share: error.requiredTokens / error.budget,
     level: 'over',
     segments: [],
+    over: { tooLong: error.tooLong, messageTokens: error.messageTokens, messageRoom: error.messageRoom },
   };
 }
 

@@ -321,7 +321,7 @@ export function Figures({ className, ...props }: HTMLAttributes<HTMLSpanElement>
   if (variant === 'compact') {
     return (
       <span className={cx('ctxkit-meter__figures', className)} {...props}>
-        {formatTokensShort(budget.used)} / {formatTokensShort(budget.available)}
+        {formatTokensShort(budget.used)} / {formatTokensShort(budget.available)} tokens
       </span>
     );
   }
@@ -399,14 +399,29 @@ export function Waste({ className, ...props }: HTMLAttributes<HTMLElement>) {
   );
 }
 
-/** When required context cannot fit: by how much, and what to do. */
+/**
+ * When required context cannot fit: by how much, and what to do. A message that is too long by itself is named as
+ * the cause, with the length it may have; otherwise the session's required items are.
+ */
 export function OverBudget({ className, ...props }: HTMLAttributes<HTMLParagraphElement>) {
   const { budget } = useBudgetMeter();
   if (budget?.level !== 'over') return null;
+  const over = formatTokens(budget.used - budget.available);
   return (
-    <p role="alert" className={cx('ctxkit-meter__over', className)} {...props}>
-      Required context is {formatTokens(budget.used - budget.available)} tokens over the budget. Remove
-      session items or sticky pins to send.
+    <p
+      role="alert"
+      className={cx('ctxkit-meter__over', className)}
+      data-too-long={budget.over?.tooLong ?? 'context'}
+      {...props}
+    >
+      {budget.over?.tooLong === 'message' ? (
+        <>
+          This message is {formatTokens(budget.over.messageTokens)} tokens, {over} more than fit (at most{' '}
+          {formatTokens(budget.over.messageRoom)}). Shorten it or send it in parts.
+        </>
+      ) : (
+        <>Required context is {over} tokens over the budget. Remove session items or sticky pins to send.</>
+      )}
     </p>
   );
 }
@@ -441,7 +456,7 @@ export function LastReply({ className, ...props }: HTMLAttributes<HTMLParagraphE
   );
 }
 
-/** "CTX: Light": cycles Off → Light → Heavy for this session; `data-override` when the session overrides the default. */
+/** "Context: Light": cycles Off → Light → Heavy for this session; `data-override` when the session overrides the default. */
 export function ModeTrigger({ className, children, ...props }: HTMLAttributes<HTMLButtonElement>) {
   const { mode, hotkey, cycleMode } = useBudgetMeter();
   if (!mode) return null;
@@ -460,7 +475,7 @@ export function ModeTrigger({ className, children, ...props }: HTMLAttributes<HT
     >
       {children ?? (
         <>
-          CTX: {label}
+          Context: {label}
           {mode.override !== null && <span className="ctxkit-visually-hidden"> (this session)</span>}
         </>
       )}
