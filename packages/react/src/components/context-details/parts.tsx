@@ -1,5 +1,5 @@
 import { createContext, type HTMLAttributes, type ReactNode, useContext, useMemo } from 'react';
-import { exclusionText, formatTokens, pillText, SECTION_LABELS } from '../../format/index.js';
+import { exclusionText, formatScore, formatTokens, pillText, SECTION_LABELS } from '../../format/index.js';
 import {
   useForgetRecalled,
   usePlan,
@@ -349,6 +349,15 @@ export interface PillProps extends HTMLAttributes<HTMLSpanElement> {
   readonly item: DetailItem;
 }
 
+/** What an include mode pill means, for its tooltip. */
+function pillTitle(mode: NonNullable<DetailItem['includeMode']>, score: number | undefined): string {
+  if (mode === 'always') return 'Always: sent with every message';
+  if (mode === 'manual') return 'Manual: added to this session by hand';
+  return score === undefined
+    ? 'Agent: chosen for this message by retrieval'
+    : `Agent: chosen for this message by retrieval; relevance score ${formatScore(score)} (higher is more relevant)`;
+}
+
 /** Always / Manual / Agent 0.87, and Sticky / Leased / Ephemeral for pinned items. */
 export function Pill({ item, className, ...props }: PillProps) {
   const mode = item.includeMode;
@@ -366,7 +375,12 @@ export function Pill({ item, className, ...props }: PillProps) {
   return (
     <span className="ctxkit-pills">
       {mode && (
-        <span className={cx('ctxkit-pill', className)} data-include-mode={mode} {...props}>
+        <span
+          className={cx('ctxkit-pill', className)}
+          data-include-mode={mode}
+          title={pillTitle(mode, item.similarityScore)}
+          {...props}
+        >
           {pillText({
             includeMode: mode,
             ...(item.similarityScore !== undefined && { similarityScore: item.similarityScore }),

@@ -149,7 +149,8 @@ export function Count({ className, ...props }: HTMLAttributes<HTMLParagraphEleme
   const options = groups.flatMap((group) => group.options);
   return (
     <p className={cx('ctxkit-picker__count ctxkit-muted', className)} aria-live="polite" {...props}>
-      {options.length} shown, {options.filter((option) => option.selected).length} in this session
+      {options.length} shown, {options.filter((option) => option.selected).length} added to this session
+      (replies may also get items chosen for each message)
     </p>
   );
 }
