@@ -76,13 +76,18 @@ async function agentItems(reply: Locator): Promise<string[]> {
 }
 
 async function modeLabel(): Promise<string> {
-  return (await page.getByRole('button', { name: /^CTX:/ }).first().textContent()) ?? '';
+  return (
+    (await page
+      .getByRole('button', { name: /^Context:/ })
+      .first()
+      .textContent()) ?? ''
+  );
 }
 
 describe('the demo app', () => {
   it('plans, explains, pins, cycles modes, survives a reload, forks, renames and deletes', async () => {
     await page.goto(server.url);
-    await composer().waitFor();
+    await page.locator('.app[data-state="ready"]').waitFor();
     // The first visit opens one new session.
     await page.locator('li.session').first().waitFor();
     expect(await page.locator('li.session').count()).toBe(1);
@@ -118,7 +123,7 @@ describe('the demo app', () => {
     expect(await modeLabel()).toContain('Light');
     await page.keyboard.press('Alt+Shift+M');
     await page
-      .getByRole('button', { name: /^CTX: Heavy/ })
+      .getByRole('button', { name: /^Context: Heavy/ })
       .first()
       .waitFor();
 

@@ -53,7 +53,7 @@ describe('the demo with an embedding model', () => {
         modelFiles.push(request.url().slice(server.url.length));
     });
     await page.goto(server.url);
-    await page.getByRole('textbox', { name: 'Message' }).waitFor();
+    await page.locator('.app[data-state="ready"]').waitFor();
     expect(await page.getByText('Retrieval: keywords', { exact: true }).count()).toBe(1);
 
     await page.getByRole('button', { name: 'Settings' }).click();

@@ -52,7 +52,7 @@ describe('the demo with a model endpoint', () => {
     });
     const page = await context.newPage();
     await page.goto(server.url);
-    await page.getByRole('textbox', { name: 'Message' }).waitFor();
+    await page.locator('.app[data-state="ready"]').waitFor();
 
     await configure(page, await closedPortUrl());
     await page.getByRole('textbox', { name: 'Message' }).fill('Which database table holds the invoices?');
@@ -108,7 +108,7 @@ describe('the demo with a model endpoint', () => {
     const fresh = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const other = await fresh.newPage();
     await other.goto(server.url);
-    await other.getByRole('textbox', { name: 'Message' }).waitFor();
+    await other.locator('.app[data-state="ready"]').waitFor();
     await other.getByLabel('Import sessions from a file').setInputFiles(file);
     const sessions = other.getByRole('navigation', { name: 'Sessions' });
     await sessions.getByRole('button', { name: /^Which database table holds the invoices/ }).click();
@@ -128,7 +128,7 @@ describe('the demo with a model endpoint', () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
     await page.goto(server.url);
-    await page.getByRole('textbox', { name: 'Message' }).waitFor();
+    await page.locator('.app[data-state="ready"]').waitFor();
     // What a newer version of the app in another tab does: open the database at a higher version.
     await page.evaluate(
       () =>

@@ -4,7 +4,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { createDemoEngine, type DemoEngine, openDemoStore } from './engine/index.js';
 import { type DemoSettings, loadSettings, saveSettings } from './settings/index.js';
-import { ErrorNotice, Workspace } from './ui/index.js';
+import { type BootDraft, BootScreen, ErrorNotice, Workspace } from './ui/index.js';
 
 interface Running {
   readonly generation: number;
@@ -19,6 +19,8 @@ export function App() {
   const [running, setRunning] = useState<Running | null>(null);
   const [fatal, setFatal] = useState<unknown>(null);
   const [notice, setNotice] = useState<unknown>(null);
+  // Typing starts before the database and engine are open; the ready chat takes over what was typed.
+  const [bootDraft, setBootDraft] = useState<BootDraft>({ text: '', send: false, focused: false });
 
   useEffect(() => {
     let opened: IdbStore | null = null;
@@ -80,12 +82,7 @@ export function App() {
         <ErrorNotice error={fatal} />
       </main>
     );
-  if (!store || !running)
-    return (
-      <main className="boot">
-        <p role="status">Opening the local database…</p>
-      </main>
-    );
+  if (!store || !running) return <BootScreen draft={bootDraft} onDraft={setBootDraft} />;
   return (
     <CtxkitProvider key={running.generation} engine={running.demo.engine} queryClient={running.queryClient}>
       <Workspace
@@ -95,6 +92,7 @@ export function App() {
         onSaveSettings={saveAndApply}
         notice={notice}
         onNotice={setNotice}
+        bootDraft={bootDraft}
       />
     </CtxkitProvider>
   );

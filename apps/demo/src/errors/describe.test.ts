@@ -51,5 +51,18 @@ describe('describeError', () => {
   it('describes a budget that cannot hold the required context', () => {
     const error = new BudgetError(7_168, [{ id: 'rule:Tone', section: 'rules', tokens: 9_000 }]);
     expect(describeError(error).kind).toBe('over-budget');
+    expect(describeError(error).title).toBe('The required context does not fit');
+  });
+
+  it('names a message too long to send as the cause, with the length that fits', () => {
+    const error = new BudgetError(7_168, [
+      { id: 'rule:Tone', section: 'rules', tokens: 168 },
+      { id: 'current:m1', section: 'current', tokens: 9_000 },
+    ]);
+    const description = describeError(error);
+    expect(description.title).toBe('This message is too long to send');
+    expect(description.advice).toBe(
+      `Shorten it to at most ${(7_000).toLocaleString()} tokens (it has ${(9_000).toLocaleString()}), or send it in parts.`,
+    );
   });
 });

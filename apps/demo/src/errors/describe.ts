@@ -94,11 +94,17 @@ export function describeError(error: unknown): ErrorDescription {
   if (error instanceof StoreClosedError)
     return it('store-closed', 'The database was closed', 'Reload the page to open it again.', 'reload');
   if (error instanceof BudgetError)
-    return it(
-      'over-budget',
-      'The required context does not fit',
-      'Unpin items or remove session items, or raise the context window in Settings.',
-    );
+    return error.tooLong === 'message'
+      ? it(
+          'over-budget',
+          'This message is too long to send',
+          `Shorten it to at most ${error.messageRoom.toLocaleString()} tokens (it has ${error.messageTokens.toLocaleString()}), or send it in parts.`,
+        )
+      : it(
+          'over-budget',
+          'The required context does not fit',
+          'Unpin items or remove session items, or raise the context window in Settings.',
+        );
   if (error instanceof StaleSessionError)
     return it(
       'stale-session',

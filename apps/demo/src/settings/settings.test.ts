@@ -127,11 +127,11 @@ describe('helpers', () => {
   it('titles a session from its first message', () => {
     expect(titleFromMessage('  How do I\nread a file?')).toBe('How do I');
     expect(titleFromMessage('')).toBe('New session');
-    const long = titleFromMessage(
-      'Which database table holds the invoices, and what are its columns and indexes?',
-    );
-    expect(long).toBe('Which database table holds the invoices, and…');
-    expect(long.length).toBeLessThanOrEqual(48);
+    const question = 'Which database table holds the invoices, and what are its columns and indexes?';
+    expect(titleFromMessage(question)).toBe(question);
+    const long = titleFromMessage(`${question} And which of them does the monthly report read first?`);
+    expect(long).toBe(`${question} And which of them…`);
+    expect(long.length).toBeLessThanOrEqual(100);
   });
 
   it('names an export file by the local date', () => {

@@ -177,11 +177,14 @@ export const LOCAL_MODEL = 'ctxkit-local-responder';
 /** The title of a session before its first message names it. */
 export const NEW_SESSION_TITLE = 'New session';
 
-/** A title from the first message: its first line, at most 48 characters, cut at a word. */
+/** The longest title taken from a message; the sessions list shortens it further to its width. */
+export const TITLE_LIMIT = 100;
+
+/** A title from the first message: its first line, at most TITLE_LIMIT characters, cut at a word. */
 export function titleFromMessage(text: string): string {
   const line = text.trim().split('\n')[0]?.replace(/\s+/g, ' ') ?? '';
-  if (line.length <= 48) return line || NEW_SESSION_TITLE;
-  const cut = line.slice(0, 47);
+  if (line.length <= TITLE_LIMIT) return line || NEW_SESSION_TITLE;
+  const cut = line.slice(0, TITLE_LIMIT - 1);
   const space = cut.lastIndexOf(' ');
-  return `${(space > 24 ? cut.slice(0, space) : cut).trimEnd()}…`;
+  return `${(space > TITLE_LIMIT / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
 }

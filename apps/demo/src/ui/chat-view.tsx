@@ -1,5 +1,5 @@
-import type { Engine, ItemRef } from '@ctxkit/core';
-import { BudgetMeter, useSession, useSessions } from '@ctxkit/react';
+import { type ChatMessage, type Engine, type ItemRef, isCtxkitError } from '@ctxkit/core';
+import { BudgetMeter, useDraftEstimate, useSession, useSessions } from '@ctxkit/react';
 import { type FormEvent, type KeyboardEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { sendMessage, useTranscript } from '../chat/index.js';
 import type { DemoSettings } from '../settings/index.js';
@@ -11,6 +11,8 @@ export interface ForkRequest {
   /** Fork before the message's turn, to ask it differently; its text goes back into the input. */
   readonly before: boolean;
   readonly draft?: string;
+  /** Send the draft at once in the new branch (regenerate). */
+  readonly send?: boolean;
 }
 
 export interface ChatViewProps {
@@ -18,6 +20,12 @@ export interface ChatViewProps {
   readonly sessionId: string;
   readonly settings: DemoSettings;
   readonly initialDraft: string;
+  /** Send `initialDraft` as soon as the chat opens (a regenerated question). */
+  readonly sendInitialDraft?: boolean;
+  /** Put the focus in the input when the chat opens (it was in the input of the screen before). */
+  readonly focusInput?: boolean;
+  /** The chat took `initialDraft` (into its input, or sent it): it is not to be given again. */
+  readonly onInitialDraftTaken?: () => void;
   readonly onFork: (request: ForkRequest) => void;
   readonly onSelect: (sessionId: string) => void;
   readonly onError: (error: unknown) => void;
@@ -34,11 +42,27 @@ interface Pending {
 
 export const MODE_HOTKEY = 'Alt+Shift+M';
 
+/** The user message a reply answers: the nearest one before it (tool steps may sit between). */
+function questionBefore(
+  entries: readonly { readonly message: ChatMessage }[],
+  index: number,
+): ChatMessage | undefined {
+  for (let i = index - 1; i >= 0; i--) {
+    const { message } = entries[i] as { readonly message: ChatMessage };
+    if (message.role === 'user') return message;
+    if (message.role === 'assistant') return undefined;
+  }
+  return undefined;
+}
+
 export function ChatView({
   engine,
   sessionId,
   settings,
   initialDraft,
+  sendInitialDraft = false,
+  focusInput = false,
+  onInitialDraftTaken,
   onFork,
   onSelect,
   onError,
@@ -64,12 +88,15 @@ export function ChatView({
   const listRef = useRef<HTMLOListElement>(null);
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const stored = transcript.entries ?? [];
+  // The meter says why (the message, or the required context); Send waits until it fits.
+  const estimate = useDraftEstimate(sessionId, draft);
+  const overBudget = draft.trim() !== '' && isCtxkitError(estimate.error, 'over_budget');
   const showPending =
     pending && !(pending.committedId && stored.some((entry) => entry.message.id === pending.committedId));
 
   useEffect(() => {
-    if (initialDraft) setDraft(initialDraft);
-  }, [initialDraft, setDraft]);
+    if (initialDraft && !sendInitialDraft) setDraft(initialDraft);
+  }, [initialDraft, sendInitialDraft, setDraft]);
   useEffect(() => {
     if (!showPending && pending?.committedId) setPending(null);
   }, [showPending, pending]);
@@ -79,9 +106,9 @@ export function ChatView({
     if (list) list.scrollTop = list.scrollHeight;
   }, [stored.length, pending?.reply]);
 
-  const send = async (event?: FormEvent) => {
+  const send = async (event?: FormEvent, message = draft) => {
     event?.preventDefault();
-    const text = draft.trim();
+    const text = message.trim();
     if (text === '' || pending) return;
     const controller = new AbortController();
     abort.current = controller;
@@ -109,13 +136,32 @@ export function ChatView({
     }
   };
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only on opening
+  useEffect(() => {
+    const input = inputRef.current;
+    if (!focusInput || !input) return;
+    input.focus();
+    input.setSelectionRange(input.value.length, input.value.length);
+  }, []);
+
+  // A regenerated question is asked once, when its branch opens.
+  const sentInitial = useRef(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only on opening
+  useEffect(() => {
+    if (!initialDraft || sentInitial.current) return;
+    onInitialDraftTaken?.();
+    if (!sendInitialDraft) return;
+    sentInitial.current = true;
+    void send(undefined, initialDraft);
+  }, []);
+
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     // While an input method composes (Enter picks a candidate), Enter is not ours.
     if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing || event.keyCode === 229)
       return;
     // Otherwise the newline would land in the emptied input after the send.
     event.preventDefault();
-    void send();
+    if (!overBudget) void send();
   };
 
   const branch = record.data?.branch;
@@ -169,11 +215,12 @@ export function ChatView({
             </p>
           </li>
         )}
-        {stored.map(({ message, ownerId }) => (
+        {stored.map(({ message, ownerId }, index) => (
           <MessageView
             key={message.id}
             ownerId={ownerId}
             message={message}
+            question={message.role === 'assistant' ? questionBefore(stored, index) : undefined}
             busy={pending !== null}
             onFork={onFork}
             onOpenItem={setOpenItem}
@@ -227,7 +274,12 @@ export function ChatView({
               Stop
             </button>
           ) : (
-            <button type="submit" className="button button--primary" disabled={draft.trim() === ''}>
+            <button
+              type="submit"
+              className="button button--primary"
+              disabled={draft.trim() === '' || overBudget}
+              title={overBudget ? 'Too long to send: see the advice above' : undefined}
+            >
               Send
             </button>
           )}

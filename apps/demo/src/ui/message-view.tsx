@@ -2,13 +2,20 @@ import type { ChatMessage, ItemRef } from '@ctxkit/core';
 import { ContextDetails } from '@ctxkit/react';
 import { useId, useState } from 'react';
 import type { ForkRequest } from './chat-view.js';
+import { CopyButton } from './copy-button.js';
+import { MessageTime } from './message-time.js';
+import { ReplyBody } from './reply-body.js';
 
 export interface MessageViewProps {
   /** The session that stored the message, where its request context and plan are. */
   readonly ownerId: string;
   readonly message: ChatMessage;
+  /** The user message of this reply's turn: regenerating asks it again in a branch. */
+  readonly question?: ChatMessage;
   readonly busy: boolean;
   readonly onFork: (request: ForkRequest) => void;
+  /** Deletes the turn this message belongs to; absent where the message cannot be deleted from here. */
+  readonly onDelete?: (messageId: string) => void;
   /** A catalog item clicked in the context details. */
   readonly onOpenItem: (ref: ItemRef) => void;
 }
@@ -21,8 +28,20 @@ function showTurn(key: string): void {
   if (element instanceof HTMLElement) element.focus({ preventScroll: true });
 }
 
-/** One message of the transcript; an assistant message carries its context details behind a toggle. */
-export function MessageView({ ownerId, message, busy, onFork, onOpenItem }: MessageViewProps) {
+/**
+ * One message of the transcript with the actions people expect: copy, edit and resend (a branch, so the original
+ * stays), regenerate (asks the same question again in a branch), fork, delete; a reply carries its context details
+ * behind a toggle.
+ */
+export function MessageView({
+  ownerId,
+  message,
+  question,
+  busy,
+  onFork,
+  onDelete,
+  onOpenItem,
+}: MessageViewProps) {
   const [open, setOpen] = useState(false);
   const detailsId = useId();
   if (message.role === 'tool') return null;
@@ -36,8 +55,9 @@ export function MessageView({ ownerId, message, busy, onFork, onOpenItem }: Mess
   const items = message.role === 'assistant' ? (message.requestContext?.items.length ?? 0) : 0;
   return (
     <li className={`message message--${message.role}`} data-message-id={message.id} tabIndex={-1}>
-      <div className="message__body">{text}</div>
+      {message.role === 'assistant' ? <ReplyBody text={text} /> : <div className="message__body">{text}</div>}
       <div className="message__actions">
+        <MessageTime iso={message.createdAt} />
         {message.role === 'assistant' && (
           <button
             type="button"
@@ -49,25 +69,54 @@ export function MessageView({ ownerId, message, busy, onFork, onOpenItem }: Mess
             {open ? 'Hide context' : `Context used (${items} items)`}
           </button>
         )}
-        <button
-          type="button"
-          className="chip chip--quiet"
-          disabled={busy}
-          onClick={() =>
-            onFork(
-              message.role === 'user'
-                ? { messageId: message.id, before: true, draft: message.content }
-                : { messageId: message.id, before: false },
-            )
-          }
-          title={
-            message.role === 'user'
-              ? 'A new branch from just before this question, to ask it differently'
-              : 'A new branch that goes on from this reply'
-          }
-        >
-          {message.role === 'user' ? 'Ask differently (fork)' : 'Fork from here'}
-        </button>
+        <CopyButton text={text} />
+        {message.role === 'user' ? (
+          <button
+            type="button"
+            className="chip chip--quiet"
+            disabled={busy}
+            onClick={() => onFork({ messageId: message.id, before: true, draft: message.content })}
+            title="Edit this message and send it again in a new branch; this conversation stays as it is"
+          >
+            Edit
+          </button>
+        ) : (
+          <>
+            {question?.role === 'user' && (
+              <button
+                type="button"
+                className="chip chip--quiet"
+                disabled={busy}
+                onClick={() =>
+                  onFork({ messageId: question.id, before: true, draft: question.content, send: true })
+                }
+                title="Ask the same question again in a new branch; this reply stays where it is"
+              >
+                Regenerate
+              </button>
+            )}
+            <button
+              type="button"
+              className="chip chip--quiet"
+              disabled={busy}
+              onClick={() => onFork({ messageId: message.id, before: false })}
+              title="A new branch that goes on from this reply"
+            >
+              Fork from here
+            </button>
+          </>
+        )}
+        {onDelete && (
+          <button
+            type="button"
+            className="chip chip--quiet"
+            disabled={busy}
+            onClick={() => onDelete(message.id)}
+            title="Delete this question and its reply"
+          >
+            Delete
+          </button>
+        )}
       </div>
       {message.role === 'assistant' && open && (
         <div id={detailsId} className="message__details">

@@ -32,7 +32,7 @@ export function SidePanel({ sessionId }: { sessionId: string }) {
       <section className="side__section" aria-label="Recall">
         <RecallSwitch sessionId={sessionId} />
       </section>
-      <section className="side__section" aria-label="Catalog">
+      <section className="side__section" aria-label="Session context">
         <ContextPicker sessionId={sessionId} />
       </section>
     </aside>

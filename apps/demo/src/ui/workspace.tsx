@@ -10,6 +10,7 @@ import {
   NEW_SESSION_TITLE,
 } from '../settings/index.js';
 
+import type { BootDraft } from './boot-screen.js';
 import { ChatView, type ForkRequest } from './chat-view.js';
 import { EmbedderStatus } from './embedder-status.js';
 import { ErrorNotice } from './error-notice.js';
@@ -24,15 +25,29 @@ export interface WorkspaceProps {
   readonly onSaveSettings: (settings: DemoSettings) => void;
   readonly notice: unknown;
   readonly onNotice: (error: unknown) => void;
+  /** What was typed while the app started: shown (or sent, if Enter was pressed) in the first chat opened. */
+  readonly bootDraft?: BootDraft;
 }
 
 /** The app's screen: sessions on the left, the chat in the middle, pins and the context picker on the right. */
-export function Workspace({ store, demo, settings, onSaveSettings, notice, onNotice }: WorkspaceProps) {
+export function Workspace({
+  store,
+  demo,
+  settings,
+  onSaveSettings,
+  notice,
+  onNotice,
+  bootDraft,
+}: WorkspaceProps) {
   const { engine } = demo;
   const client = useQueryClient();
   const sessions = useSessions();
   const [currentId, setCurrentId] = useState<string | null>(() => localStorage.getItem(CURRENT_SESSION_KEY));
-  const [draft, setDraft] = useState({ text: '', generation: 0 });
+  // What a new branch opens with: the question to edit, or to send at once (regenerate); only for that branch.
+  // `sessionId: null`: what was typed while starting, for whichever chat opens first.
+  const [draft, setDraft] = useState<{ sessionId: string | null; text: string; send: boolean } | null>(() =>
+    bootDraft?.text.trim() ? { sessionId: null, text: bootDraft.text, send: bootDraft.send } : null,
+  );
   const [settingsOpen, setSettingsOpen] = useState(false);
   const createdFirst = useRef(false);
   const importInput = useRef<HTMLInputElement>(null);
@@ -84,7 +99,7 @@ export function Workspace({ store, demo, settings, onSaveSettings, notice, onNot
       onNotice(error);
     }
   };
-  const fork = async ({ messageId, before, draft: text }: ForkRequest) => {
+  const fork = async ({ messageId, before, draft: text, send = false }: ForkRequest) => {
     if (!currentId) return;
     try {
       const parent = await engine.openSession(currentId);
@@ -93,8 +108,8 @@ export function Workspace({ store, demo, settings, onSaveSettings, notice, onNot
         before,
         title: `${parent.record.title} · branch ${branches.length + 1}`,
       });
+      setDraft({ sessionId: branch.id, text: text ?? '', send });
       await showNew(branch.id);
-      setDraft((current) => ({ text: text ?? '', generation: current.generation + 1 }));
     } catch (error) {
       onNotice(error);
     }
@@ -128,9 +143,12 @@ export function Workspace({ store, demo, settings, onSaveSettings, notice, onNot
   };
 
   const current = currentId && sessions.data?.some((record) => record.id === currentId) ? currentId : null;
+  const draftHere =
+    draft && current && (draft.sessionId === current || draft.sessionId === null) ? draft : null;
+
   const endpoint = settings.endpoint;
   return (
-    <div className="app">
+    <div className="app" data-state="ready">
       <header className="topbar">
         <span className="brand">
           ctxkit <span className="brand__sub">demo</span>
@@ -181,7 +199,10 @@ export function Workspace({ store, demo, settings, onSaveSettings, notice, onNot
             engine={engine}
             sessionId={current}
             settings={settings}
-            initialDraft={draft.text}
+            initialDraft={draftHere?.text ?? ''}
+            sendInitialDraft={draftHere?.send ?? false}
+            focusInput={bootDraft?.focused ?? false}
+            onInitialDraftTaken={() => setDraft(null)}
             onFork={(request) => void fork(request)}
             onSelect={select}
             onError={onNotice}

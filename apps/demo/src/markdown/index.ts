@@ -1,0 +1,1 @@
+export { ReplyMarkdown } from './reply-markdown.js';
