@@ -70,6 +70,11 @@ export function App() {
     };
   }, [store, settings]);
 
+  const takeBootDraft = useCallback(
+    () => setBootDraft((current) => ({ text: '', send: false, focused: current.focused })),
+    [],
+  );
+
   const saveAndApply = useCallback((next: DemoSettings) => {
     saveSettings(localStorage, next);
     setSettings(next);
@@ -93,6 +98,7 @@ export function App() {
         notice={notice}
         onNotice={setNotice}
         bootDraft={bootDraft}
+        onBootDraftTaken={takeBootDraft}
       />
     </CtxkitProvider>
   );

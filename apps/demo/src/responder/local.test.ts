@@ -26,7 +26,7 @@ describe('composeLocalReply', () => {
           : (item.pin ?? item.includeMode);
       expect(reply).toContain(`${name} (${how})`);
     }
-    expect(reply).toContain(`Rules (${items.filter((item) => item.type === 'rule').length})`);
+    expect(reply).toContain(`**Rules (${items.filter((item) => item.type === 'rule').length}):**`);
     expect(reply).toContain(`${turn.plan.budget.used.toLocaleString('en-US')} of`);
     expect(reply).toContain('Context mode Light');
   });
@@ -35,7 +35,7 @@ describe('composeLocalReply', () => {
     const { input } = await preparedInput('How should I write tests for the upload?');
     const reply = composeLocalReply(input);
     expect(reply).toContain(
-      'Most relevant, “Testing”: Every change comes with a test that would fail without it.',
+      'Most relevant, **Testing**: Every change comes with a test that would fail without it.',
     );
     expect(composeLocalReply(input)).toBe(reply);
   });

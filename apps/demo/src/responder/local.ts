@@ -34,7 +34,10 @@ function firstSentence(text: string): string {
   return (match?.[1] ?? text.trim()).replace(/\s+/g, ' ');
 }
 
-/** The reply, as Markdown-free text; the same input gives the same reply. */
+/**
+ * The reply, in Markdown as a model would write it (paragraphs, a list, emphasis); the same input gives the same
+ * reply.
+ */
 export function composeLocalReply({ userText, requestContext, plan, catalog }: LocalReplyInput): string {
   const items = requestContext.items;
   const rules = items.filter((item) => item.type === 'rule');
@@ -43,23 +46,24 @@ export function composeLocalReply({ userText, requestContext, plan, catalog }: L
   const question = userText.trim().replace(/\s+/g, ' ');
   const shown = question.length > 80 ? `${question.slice(0, 79)}…` : question;
   const lines = [
-    `Local responder (offline, no model). You asked: “${shown}”`,
+    `*Local responder (offline, no model).* You asked: “${shown}”`,
+    '',
     `Context mode ${MODE_NAMES[plan.mode]}: this request took ${plan.budget.used.toLocaleString('en-US')} of ${plan.budget.available.toLocaleString('en-US')} tokens.`,
     '',
-    `Rules (${rules.length}): ${listOf(rules)}.`,
-    `References (${references.length}): ${listOf(references)}.`,
-    `Tools (${tools.length}): ${listOf(tools)}.`,
+    `- **Rules (${rules.length}):** ${listOf(rules)}.`,
+    `- **References (${references.length}):** ${listOf(references)}.`,
+    `- **Tools (${tools.length}):** ${listOf(tools)}.`,
   ];
   const historyTurns = plan.sections.history.included;
   if (historyTurns > 0)
-    lines.push(`History: ${historyTurns} earlier ${historyTurns === 1 ? 'turn' : 'turns'}.`);
+    lines.push(`- **History:** ${historyTurns} earlier ${historyTurns === 1 ? 'turn' : 'turns'}.`);
   const best = items
     .filter((item) => item.type !== 'tool' && item.includeMode === 'agent' && !item.pin)
     .sort((a, b) => (b.similarityScore ?? 0) - (a.similarityScore ?? 0))[0];
   const bestItem = best ? catalog.get(best) : undefined;
   lines.push('');
   if (bestItem && bestItem.type !== 'tool') {
-    lines.push(`Most relevant, “${bestItem.name}”: ${firstSentence(bestItem.content)}`);
+    lines.push(`Most relevant, **${bestItem.name}**: ${firstSentence(bestItem.content)}`);
   } else {
     lines.push('Retrieval chose no rule or reference for this message.');
   }

@@ -1,6 +1,6 @@
 import type { SessionRecord } from '@ctxkit/core';
 import { useSessions } from '@ctxkit/react';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type KeyboardEvent, useState } from 'react';
 import { sessionGroups } from './session-groups.js';
 import type { SessionNode } from './session-tree.js';
 
@@ -10,13 +10,31 @@ export interface SessionListProps {
   readonly onCreate: () => void;
   readonly onRename: (sessionId: string, title: string) => Promise<void>;
   readonly onDelete: (record: SessionRecord) => Promise<void>;
+  /** Escape pressed inside the list (a drawer on a narrow screen closes). */
+  readonly onEscape?: () => void;
 }
 
 /**
  * Conversations and their branches, grouped by when they were last active and searchable by title; create, rename
  * and delete. Forks are made from a message in the chat.
  */
-export function SessionList({ currentId, onSelect, onCreate, onRename, onDelete }: SessionListProps) {
+export function SessionList({
+  currentId,
+  onSelect,
+  onCreate,
+  onRename,
+  onDelete,
+  onEscape,
+}: SessionListProps) {
+  const onKeyDown = (event: KeyboardEvent) => {
+    // A rename field handles its own Escape.
+    if (
+      event.key === 'Escape' &&
+      !event.defaultPrevented &&
+      !(event.target instanceof HTMLInputElement && event.target.type !== 'search')
+    )
+      onEscape?.();
+  };
   const sessions = useSessions();
   const [renaming, setRenaming] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<string | null>(null);
@@ -26,7 +44,7 @@ export function SessionList({ currentId, onSelect, onCreate, onRename, onDelete 
     (sessions.data ?? []).some((record) => record.branch?.parentSessionId === id);
 
   return (
-    <nav className="sessions" aria-label="Sessions">
+    <nav id="sessions-panel" className="sessions" aria-label="Sessions" tabIndex={-1} onKeyDown={onKeyDown}>
       <div className="sessions__head">
         <h2 className="panel-title">Sessions</h2>
         <button type="button" className="button" onClick={onCreate}>

@@ -4,7 +4,7 @@ import { useTranscript } from '../chat/index.js';
 import { suggestedPins } from './suggestions.js';
 
 /** The session's pins (with suggestions from the last reply) and the catalog picker. */
-export function SidePanel({ sessionId }: { sessionId: string }) {
+export function SidePanel({ sessionId, onEscape }: { sessionId: string; onEscape?: () => void }) {
   const transcript = useTranscript(sessionId);
   const pins = usePins(sessionId);
   const [dismissed, setDismissed] = useState<ReadonlySet<string>>(new Set());
@@ -19,7 +19,16 @@ export function SidePanel({ sessionId }: { sessionId: string }) {
   );
   const drop = (id: string) => setDismissed((current) => new Set([...current, id]));
   return (
-    <aside className="side" aria-label="Context of this session">
+    <aside
+      id="side-panel"
+      tabIndex={-1}
+      className="side"
+      aria-label="Context of this session"
+      onKeyDown={(event) => {
+        // Inner parts (a dialog, a popover) close first and stop the key; what reaches here closes the drawer.
+        if (event.key === 'Escape' && !event.defaultPrevented) onEscape?.();
+      }}
+    >
       <section className="side__section" aria-label="Pins">
         <PinManager
           sessionId={sessionId}

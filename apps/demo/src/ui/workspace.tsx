@@ -27,6 +27,8 @@ export interface WorkspaceProps {
   readonly onNotice: (error: unknown) => void;
   /** What was typed while the app started: shown (or sent, if Enter was pressed) in the first chat opened. */
   readonly bootDraft?: BootDraft;
+  /** A chat took `bootDraft`: a workspace built again (new settings) must not get it again. */
+  readonly onBootDraftTaken?: () => void;
 }
 
 /** The app's screen: sessions on the left, the chat in the middle, pins and the context picker on the right. */
@@ -38,6 +40,7 @@ export function Workspace({
   notice,
   onNotice,
   bootDraft,
+  onBootDraftTaken,
 }: WorkspaceProps) {
   const { engine } = demo;
   const client = useQueryClient();
@@ -49,6 +52,17 @@ export function Workspace({
     bootDraft?.text.trim() ? { sessionId: null, text: bootDraft.text, send: bootDraft.send } : null,
   );
   const [settingsOpen, setSettingsOpen] = useState(false);
+  // On a narrow screen the sessions and the context panel are drawers over the chat; at most one is open.
+  const [drawer, setDrawer] = useState<'sessions' | 'side' | null>(null);
+  const closeDrawer = useCallback(() => setDrawer(null), []);
+  // An opened drawer takes the focus (so Escape in it closes it); a closed one gives it back to its toggle.
+  const opened = useRef<'sessions' | 'side' | null>(null);
+  useEffect(() => {
+    const was = opened.current;
+    opened.current = drawer;
+    if (drawer) document.getElementById(drawer === 'sessions' ? 'sessions-panel' : 'side-panel')?.focus();
+    else if (was) document.querySelector<HTMLElement>(`[aria-controls="${was}-panel"]`)?.focus();
+  }, [drawer]);
   const createdFirst = useRef(false);
   const importInput = useRef<HTMLInputElement>(null);
 
@@ -148,8 +162,17 @@ export function Workspace({
 
   const endpoint = settings.endpoint;
   return (
-    <div className="app" data-state="ready">
+    <div className="app" data-state="ready" data-drawer={drawer ?? 'none'}>
       <header className="topbar">
+        <button
+          type="button"
+          className="button button--quiet drawer-toggle"
+          aria-controls="sessions-panel"
+          aria-expanded={drawer === 'sessions'}
+          onClick={() => setDrawer(drawer === 'sessions' ? null : 'sessions')}
+        >
+          Sessions
+        </button>
         <span className="brand">
           ctxkit <span className="brand__sub">demo</span>
         </span>
@@ -178,6 +201,15 @@ export function Workspace({
           <button type="button" className="button" onClick={() => setSettingsOpen(true)}>
             Settings
           </button>
+          <button
+            type="button"
+            className="button button--quiet drawer-toggle"
+            aria-controls="side-panel"
+            aria-expanded={drawer === 'side'}
+            onClick={() => setDrawer(drawer === 'side' ? null : 'side')}
+          >
+            Context
+          </button>
         </span>
       </header>
       {notice ? (
@@ -187,7 +219,11 @@ export function Workspace({
       ) : null}
       <SessionList
         currentId={current}
-        onSelect={select}
+        onSelect={(id) => {
+          select(id);
+          closeDrawer();
+        }}
+        onEscape={closeDrawer}
         onCreate={() => void create().catch(onNotice)}
         onRename={rename}
         onDelete={remove}
@@ -202,7 +238,10 @@ export function Workspace({
             initialDraft={draftHere?.text ?? ''}
             sendInitialDraft={draftHere?.send ?? false}
             focusInput={bootDraft?.focused ?? false}
-            onInitialDraftTaken={() => setDraft(null)}
+            onInitialDraftTaken={() => {
+              if (draft?.sessionId === null) onBootDraftTaken?.();
+              setDraft(null);
+            }}
             onFork={(request) => void fork(request)}
             onSelect={select}
             onError={onNotice}
@@ -211,7 +250,20 @@ export function Workspace({
           <p role="status">Loading…</p>
         )}
       </main>
-      {current ? <SidePanel key={current} sessionId={current} /> : <aside className="side" />}
+      {current ? (
+        <SidePanel key={current} sessionId={current} onEscape={closeDrawer} />
+      ) : (
+        <aside id="side-panel" className="side" />
+      )}
+      {drawer && (
+        <button
+          type="button"
+          className="drawer-scrim"
+          tabIndex={-1}
+          aria-label="Close the panel"
+          onClick={closeDrawer}
+        />
+      )}
       <SettingsDialog
         open={settingsOpen}
         settings={settings}
