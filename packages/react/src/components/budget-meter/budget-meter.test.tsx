@@ -311,10 +311,85 @@ describe('the breakdown in the viewport', () => {
     expect(rect.bottom).toBeLessThanOrEqual(window.innerHeight);
   });
 
+  test("sits beside its meter: its end edge on the meter's, inside the window", async () => {
+    const region = await openBreakdownAt('bottom');
+    const meter = region.closest('.ctxkit-meter') as HTMLElement;
+    await expect
+      .poll(() => region.getBoundingClientRect().bottom)
+      .toBeLessThanOrEqual(meter.getBoundingClientRect().top);
+    const rect = region.getBoundingClientRect();
+    // The meter spans the window here: the popover keeps a margin of 8 px from the window's edge.
+    expect(rect.right).toBeLessThanOrEqual(
+      Math.min(meter.getBoundingClientRect().right, window.innerWidth - 8) + 1,
+    );
+    expect(rect.right).toBeGreaterThanOrEqual(
+      Math.min(meter.getBoundingClientRect().right, window.innerWidth - 8) - 1,
+    );
+    expect(rect.left).toBeGreaterThanOrEqual(0);
+  });
+
   test('opens below a meter at the top of the window', async () => {
     const region = await openBreakdownAt('top');
     expect(region.dataset.placement).toBe('below');
     const rect = region.getBoundingClientRect();
     expect(rect.bottom).toBeLessThanOrEqual(window.innerHeight);
+  });
+});
+
+describe('the breakdown as a popover', () => {
+  async function openWithInput() {
+    const engine = await kitEngine();
+    const session = await engine.createSession();
+    const screen = await render(
+      <Kit engine={engine}>
+        <label>
+          Chat input
+          <input />
+        </label>
+        <BudgetMeter sessionId={session.id} draft={DRAFT} debounceMs={0} hotkey={null} />
+      </Kit>,
+    );
+    const trigger = screen.getByRole('button', { name: 'Breakdown' });
+    await trigger.click();
+    const region = screen.getByRole('region', { name: 'Breakdown' });
+    await expect.element(region).toBeVisible();
+    return { screen, trigger, region };
+  }
+
+  test('is in the top layer, and a click outside closes it', async () => {
+    const { screen, trigger, region } = await openWithInput();
+    expect((region.element() as HTMLElement).matches(':popover-open')).toBe(true);
+    await expect.element(trigger).toHaveAttribute('aria-expanded', 'true');
+    await screen.getByLabelText('Chat input').click();
+    await expect.element(region).not.toBeInTheDocument();
+    await expect.element(trigger).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  test('its trigger closes it again, and opens it after', async () => {
+    const { trigger, region } = await openWithInput();
+    await trigger.click();
+    await expect.element(region).not.toBeInTheDocument();
+    await trigger.click();
+    await expect.element(region).toBeVisible();
+  });
+
+  test('Escape typed elsewhere closes it without taking the focus, and the kit listens to no key', async () => {
+    const listened: string[] = [];
+    const add = window.addEventListener;
+    window.addEventListener = function (this: Window, type: string, ...rest: unknown[]) {
+      listened.push(type);
+      return (add as (...args: unknown[]) => void).call(this, type, ...rest);
+    } as typeof window.addEventListener;
+    try {
+      const { screen, region } = await openWithInput();
+      const input = screen.getByLabelText('Chat input');
+      (input.element() as HTMLInputElement).focus();
+      await userEvent.keyboard('{Escape}');
+      await expect.element(region).not.toBeInTheDocument();
+      expect(document.activeElement).toBe(input.element());
+      expect(listened.filter((type) => type.startsWith('key'))).toEqual([]);
+    } finally {
+      window.addEventListener = add;
+    }
   });
 });

@@ -8,6 +8,7 @@ import {
   type UsageReport,
 } from '@ctxkit/core';
 import {
+  type CSSProperties,
   createContext,
   type HTMLAttributes,
   type ReactNode,
@@ -44,6 +45,7 @@ import {
   Loading as LoadingStatus,
   type LoadState,
   matchesHotkey,
+  openState,
   parseHotkey,
   type StatusProps,
   triggerProps,
@@ -173,18 +175,6 @@ export function Root({
     return () => window.removeEventListener('keydown', onKeyDown);
   }, [hotkey]);
 
-  // While the breakdown is open, Escape closes it and puts focus back on its trigger, like a popover.
-  const { open: breakdownOpen, setOpen: setBreakdownOpen, triggerId } = breakdown;
-  useEffect(() => {
-    if (!breakdownOpen) return;
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setBreakdownOpen(false);
-      document.getElementById(triggerId)?.focus();
-    };
-    window.addEventListener('keydown', onKeyDown);
-    return () => window.removeEventListener('keydown', onKeyDown);
-  }, [breakdownOpen, setBreakdownOpen, triggerId]);
   const state: LoadState = budget ? 'ready' : estimate.isError ? 'error' : 'loading';
   const value: MeterContextValue = {
     state,
@@ -276,6 +266,8 @@ interface Placement {
   readonly side: 'below' | 'above';
   /** In px: what is left of the viewport on that side, at most 60 % of its height. */
   readonly maxHeight: number | undefined;
+  /** Where it goes in the viewport (it is in the top layer, fixed): its end edge on the meter's, kept on screen. */
+  readonly style: CSSProperties | undefined;
 }
 
 const MARGIN = 8;
@@ -286,7 +278,11 @@ const MARGIN = 8;
  */
 function useViewportPlacement(open: boolean) {
   const ref = useRef<HTMLElement>(null);
-  const [placement, setPlacement] = useState<Placement>({ side: 'below', maxHeight: undefined });
+  const [placement, setPlacement] = useState<Placement>({
+    side: 'below',
+    maxHeight: undefined,
+    style: undefined,
+  });
   useLayoutEffect(() => {
     const element = ref.current;
     const anchor = element?.closest('.ctxkit-meter') ?? element?.parentElement;
@@ -299,8 +295,20 @@ function useViewportPlacement(open: boolean) {
       const wanted = Math.min(element.scrollHeight, viewport * 0.6);
       const side = below >= wanted || below >= above ? 'below' : 'above';
       const room = Math.floor(Math.min(viewport * 0.6, side === 'below' ? below : above));
+      const width = element.offsetWidth;
+      const left = Math.round(
+        Math.max(MARGIN, Math.min(rect.right - width, window.innerWidth - width - MARGIN)),
+      );
+      const top = Math.round(
+        side === 'below' ? rect.bottom + 4 : rect.top - 4 - Math.min(room, element.scrollHeight),
+      );
       setPlacement((current) =>
-        current.side === side && current.maxHeight === room ? current : { side, maxHeight: room },
+        current.side === side &&
+        current.maxHeight === room &&
+        current.style?.left === left &&
+        current.style?.top === top
+          ? current
+          : { side, maxHeight: room, style: { left, top } },
       );
     };
     place();
@@ -483,12 +491,20 @@ export function ModeTrigger({ className, children, ...props }: HTMLAttributes<HT
   );
 }
 
+const POPOVERS = typeof HTMLElement !== 'undefined' && 'popover' in HTMLElement.prototype;
+
+/**
+ * Opens the breakdown. It is the popover's invoker (`popoverTargetElement`, set by the content): the browser toggles
+ * it, and a click on it never counts as a click outside. Without popover support it toggles the content itself.
+ */
 export function BreakdownTrigger({ className, children, ...props }: HTMLAttributes<HTMLButtonElement>) {
   const { breakdown, plan } = useBudgetMeter();
   if (!plan) return null;
+  const { onClick, ...trigger } = triggerProps(breakdown);
   return (
     <button
-      {...triggerProps(breakdown)}
+      {...trigger}
+      onClick={POPOVERS ? undefined : onClick}
       className={cx('ctxkit-meter__breakdown-trigger ctxkit-button', className)}
       {...props}
     >
@@ -513,25 +529,63 @@ function autoReasonText(entry: AutoEntry): string {
  * The popover behind the meter: tokens per section, what the context mode and pins added and why, and the
  * retrieved candidates left out. Escape closes it and returns focus to its trigger.
  */
+/**
+ * The breakdown, in the platform's popover (`popover="auto"`): in the top layer, closed by Escape or a click outside
+ * by the browser itself, with no key listener of the kit's; placed beside the meter within the viewport.
+ */
 export function BreakdownContent({ className, style, ...props }: HTMLAttributes<HTMLElement>) {
-  const { breakdown, plan, budget, mode, hotkey, resetMode, waste } = useBudgetMeter();
-  const [ref, placement] = useViewportPlacement(breakdown.open && plan !== null && budget !== null);
-  if (!plan || !budget || !breakdown.open) return null;
-  const auto = autoIncluded(plan);
+  const { breakdown, plan, budget } = useBudgetMeter();
+  const ready = plan !== null && budget !== null;
+  const [ref, placement] = useViewportPlacement(breakdown.open && ready);
+  const { open, setOpen, triggerId } = breakdown;
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!ready || !element || !POPOVERS) return;
+    const trigger = document.getElementById(triggerId);
+    if (trigger instanceof HTMLButtonElement) trigger.popoverTargetElement = element;
+    const onToggle = (event: Event) => setOpen((event as ToggleEvent).newState === 'open');
+    element.addEventListener('toggle', onToggle);
+    return () => {
+      element.removeEventListener('toggle', onToggle);
+      if (trigger instanceof HTMLButtonElement && trigger.popoverTargetElement === element)
+        trigger.popoverTargetElement = null;
+    };
+  }, [ready, triggerId, setOpen, ref]);
+  // Opened another way (the disclosure's `setOpen`): shown as a popover too.
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element || !POPOVERS) return;
+    const showing = element.matches(':popover-open');
+    if (open && !showing) element.showPopover();
+    else if (!open && showing) element.hidePopover();
+  }, [open, ref]);
+  if (!ready || (!POPOVERS && !open)) return null;
   return (
     <section
       ref={ref}
+      // React 18 passes the attribute through as written.
+      {...{ popover: 'auto' }}
       data-placement={placement.side}
-      style={{ maxHeight: placement.maxHeight, ...style }}
+      style={{ maxHeight: placement.maxHeight, ...placement.style, ...style }}
       id={breakdown.contentId}
       aria-labelledby={breakdown.triggerId}
       // It scrolls once taller than 60 % of the viewport: focusable, so the keyboard can scroll it too.
       // biome-ignore lint/a11y/noNoninteractiveTabindex: axe's scrollable-region-focusable asks for it
       tabIndex={0}
       className={cx('ctxkit-meter__breakdown', className)}
-      data-state="open"
+      data-state={openState(open)}
       {...props}
     >
+      {open && <BreakdownBody plan={plan} budget={budget} />}
+    </section>
+  );
+}
+
+function BreakdownBody({ plan, budget }: { plan: ContextPlan; budget: BudgetModel }) {
+  const { mode, hotkey, resetMode, waste } = useBudgetMeter();
+  const auto = autoIncluded(plan);
+  return (
+    <>
       <h3 className="ctxkit-meter__breakdown-heading">By section</h3>
       <ul className="ctxkit-meter__sections">
         {budget.segments.map((segment) => (
@@ -574,7 +628,7 @@ export function BreakdownContent({ className, style, ...props }: HTMLAttributes<
           )}
         </p>
       )}
-    </section>
+    </>
   );
 }
 
