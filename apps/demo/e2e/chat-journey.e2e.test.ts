@@ -8,8 +8,9 @@ import { type FakeOpenAIServer, startFakeOpenAIServer } from './fake-openai-serv
 import { type StaticServer, serveStatic } from './static-server.js';
 
 // A new user's chat, at a desktop width and a phone's: typing before the app is ready, a Markdown reply with code
-// from a model endpoint (rendered, never as HTML), edit-and-resend and regenerate as branches, a message too long
-// to send refused with the right advice, and axe (with visible labels matching accessible names) on each screen.
+// from a model endpoint (rendered, never as HTML), edit-and-resend and regenerate as branches, a turn deleted for
+// good, a message too long to send refused with the right advice, and axe (with visible labels matching accessible
+// names) on each screen.
 
 const dist = fileURLToPath(new URL('../dist/', import.meta.url));
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -154,6 +155,20 @@ describe.each([
     expect(await page.locator('li.message--user').count()).toBe(2);
     expect(await replies(page).nth(1).locator('pre code').count()).toBe(1);
     expect(await composer(page).inputValue()).toBe('');
+
+    // Delete, after a confirmation: the branch's own turn goes, for good; an inherited turn is its parent's.
+    expect(
+      await page.locator('li.message--user').first().getByRole('button', { name: 'Delete' }).count(),
+    ).toBe(0);
+    await replies(page).nth(1).getByRole('button', { name: 'Delete' }).click();
+    const confirm = replies(page).nth(1).getByRole('group', { name: 'Delete this question and its reply?' });
+    expect(await axe(page)).toEqual([]);
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await expect.poll(() => page.locator('li.message--user').count()).toBe(1);
+    await page.reload();
+    await page.locator('.app[data-state="ready"]').waitFor();
+    await replyCount(page, 1);
+    expect(await page.locator('li.message--user').count()).toBe(1);
 
     // A message longer than the budget: the meter names it as the cause and Send waits.
     await composer(page).fill('A pasted log line that goes on. '.repeat(1_400));

@@ -144,6 +144,12 @@ export function ChatView({
     input.setSelectionRange(input.value.length, input.value.length);
   }, []);
 
+  const deleteTurn = (messageId: string) =>
+    engine
+      .openSession(sessionId)
+      .then((session) => session.deleteTurn(messageId))
+      .catch(onError);
+
   // A regenerated question is asked once, when its branch opens.
   const sentInitial = useRef(false);
   // biome-ignore lint/correctness/useExhaustiveDependencies: only on opening
@@ -221,6 +227,8 @@ export function ChatView({
             ownerId={ownerId}
             message={message}
             question={message.role === 'assistant' ? questionBefore(stored, index) : undefined}
+            // A branch's inherited messages are its parent's to delete.
+            onDelete={ownerId === sessionId ? deleteTurn : undefined}
             busy={pending !== null}
             onFork={onFork}
             onOpenItem={setOpenItem}

@@ -43,6 +43,7 @@ export function MessageView({
   onOpenItem,
 }: MessageViewProps) {
   const [open, setOpen] = useState(false);
+  const [confirming, setConfirming] = useState(false);
   const detailsId = useId();
   if (message.role === 'tool') return null;
   if (message.role !== 'user' && message.role !== 'assistant')
@@ -106,17 +107,36 @@ export function MessageView({
             </button>
           </>
         )}
-        {onDelete && (
-          <button
-            type="button"
-            className="chip chip--quiet"
-            disabled={busy}
-            onClick={() => onDelete(message.id)}
-            title="Delete this question and its reply"
-          >
-            Delete
-          </button>
-        )}
+        {onDelete &&
+          (confirming ? (
+            <fieldset className="message__confirm" aria-label="Delete this question and its reply?">
+              <span>Delete this question and its reply?</span>
+              <button
+                type="button"
+                className="chip chip--danger"
+                disabled={busy}
+                onClick={() => {
+                  setConfirming(false);
+                  onDelete(message.id);
+                }}
+              >
+                Delete
+              </button>
+              <button type="button" className="chip chip--quiet" onClick={() => setConfirming(false)}>
+                Keep
+              </button>
+            </fieldset>
+          ) : (
+            <button
+              type="button"
+              className="chip chip--quiet"
+              disabled={busy}
+              onClick={() => setConfirming(true)}
+              title="Delete this question and its reply, here and from the database"
+            >
+              Delete
+            </button>
+          ))}
       </div>
       {message.role === 'assistant' && open && (
         <div id={detailsId} className="message__details">

@@ -589,12 +589,15 @@ export class Engine<R = OpenAIChatRequest> {
 
 /**
  * Plans again from a stored plan's input. The planner is pure, so this is the identical plan; a different id means
- * the record is not what was planned, and is refused rather than shown as history.
+ * the record is not what was planned, and is refused rather than shown as history. Turns deleted since keep their
+ * place, tokens and hash, so the plan is the same one, with their text gone.
  */
 export function replayPlan(stored: StoredPlan): ContextPlan {
   const { input } = stored;
   for (const candidate of candidatesOf(input)) {
-    if (contentHash(candidate) !== candidate.hash) {
+    // A turn the user deleted since (`session.deleteTurn`) is replayed with its text gone, as it is stored.
+    const erased = candidate.kind === 'turn' && candidate.messages.some((message) => message.erased === true);
+    if (!erased && contentHash(candidate) !== candidate.hash) {
       throw new CorruptRecordError(
         `plan ${stored.id}`,
         `the content of ${candidate.id} is not what was planned with`,

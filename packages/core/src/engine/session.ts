@@ -52,6 +52,7 @@ import type { MeasuredTurn, StoredPlan } from '../store/index.js';
 import type { CarriedSuggestions, PinSuggestion, SuggestionReport } from '../suggestions/index.js';
 import { readSuggestions, suggestionOperations } from '../suggestions/lazy.js';
 import type { EngineContext } from './context.js';
+import { checkDeletable, erasedMessage, recordWithoutTurn } from './delete-turn.js';
 import { estimateDraft } from './estimate.js';
 import { type FeedbackVerdict, feedbackTarget } from './feedback.js';
 import { withBlock } from './history-blocks.js';
@@ -821,6 +822,38 @@ export class Session<R = OpenAIChatRequest> {
     this.#open = null;
     this.#engine.pending.settled(this.id, 'rolled-back');
     return true;
+  }
+
+  /**
+   * Deletes the turn `messageId` belongs to (its question, tool steps and reply): the text is erased from the
+   * store, it is never planned, shown or recalled again, and so are pins on it and summaries that covered it.
+   * Plans already made keep their place; replayed, the turn reads as empty. Refused while a turn is open, for a
+   * turn a branch inherited (delete it in the session it came from) and for one a branch was forked from.
+   */
+  async deleteTurn(messageId: string): Promise<void> {
+    checkId(messageId, 'messageId', 'message id');
+    if (this.#open !== null)
+      throw new TransactionError(`Cannot delete a turn of session '${this.id}' while a turn is open.`);
+    return this.#exclusive(async () => {
+      const turn = this.#turnOfMessage.get(messageId);
+      if (!turn) throw new NotFoundError('message', messageId, `no turn of session '${this.id}' holds it`);
+      checkDeletable(this.#record, this.#messages, turn, await this.#engine.store.listSessions());
+      const record = recordWithoutTurn(this.#record, this.#messages, turn, this.#engine.now());
+      await this.#stale(() =>
+        this.#engine.store.eraseMessages({
+          session: record,
+          expected: this.#record,
+          messages: turn.messages.map(erasedMessage),
+        }),
+      );
+      this.#record = record;
+      const gone = new Set(turn.messages.map((message) => message.id));
+      const kept = this.#messages.filter((message) => !gone.has(message.id));
+      this.#messages.splice(0, this.#messages.length, ...kept);
+      this.#turns.length = 0;
+      this.#turnOfMessage.clear();
+      for (const next of groupTurns(kept)) this.#addTurn(next);
+    });
   }
 
   /** Adds a note to the transcript (a failed request, say). Notes are shown, never sent to the model. */

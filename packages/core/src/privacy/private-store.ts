@@ -6,6 +6,7 @@ import {
   type LoadedSession,
   type MeasuredTurn,
   MemoryStore,
+  type MessageErasure,
   type Store,
   type StoredPlan,
   type StoreEvent,
@@ -83,6 +84,10 @@ export class PrivateSessionStore implements Store {
     await this.#memory.deleteSession(sessionId);
     this.#private.delete(sessionId);
     this.#blobHashes.delete(sessionId);
+  }
+
+  eraseMessages(erasure: MessageErasure): Promise<void> {
+    return this.#storeOf(erasure.session.id).eraseMessages(erasure);
   }
 
   async commitTurn(commit: TurnCommit): Promise<void> {

@@ -63,6 +63,11 @@ interface MessageBase {
   readonly createdAt: string;
   /** Secrets replaced before the message was stored; absent when there were none. */
   readonly redactions?: readonly MessageRedaction[];
+  /**
+   * The user deleted its turn (`session.deleteTurn`): its text is gone. A store keeps it in place, since plans refer
+   * to messages by position, and never returns it from `loadSession`; only an export holds it.
+   */
+  readonly erased?: true;
 }
 
 export type UserMessage = MessageBase & { readonly role: 'user'; readonly content: string };

@@ -15,6 +15,7 @@ export type {
   EmbeddingCache,
   LoadedSession,
   MeasuredTurn,
+  MessageErasure,
   Store,
   StoredPlan,
   StoreEvent,

@@ -2,9 +2,10 @@ import type { JsonValue } from '../catalog/index.js';
 import { NotFoundError, reportError } from '../errors/index.js';
 import type { RetrievalSet } from '../retrieval/index.js';
 import type { ChatMessage, SessionRecord, UsageReport } from '../session/index.js';
+import { positionsOf } from './erasure.js';
 import { checkExpected } from './same-record.js';
-import { type ShelvedPlan, TurnShelf } from './turn-shelf.js';
-import type { LoadedSession, Store, StoredPlan, StoreEvent, TurnCommit } from './types.js';
+import { type ShelvedPlan, shelvedWithErased, TurnShelf } from './turn-shelf.js';
+import type { LoadedSession, MessageErasure, Store, StoredPlan, StoreEvent, TurnCommit } from './types.js';
 
 interface SessionData {
   record: SessionRecord;
@@ -53,7 +54,7 @@ export class MemoryStore implements Store {
 
   async loadSession(sessionId: string): Promise<LoadedSession | undefined> {
     const data = this.#sessions.get(sessionId);
-    return data && { record: data.record, messages: [...data.messages] };
+    return data && { record: data.record, messages: data.messages.filter((message) => !message.erased) };
   }
 
   async listSessions(): Promise<SessionRecord[]> {
@@ -93,6 +94,29 @@ export class MemoryStore implements Store {
       sessionId: commit.session.id,
       messageIds: commit.messages.map((message) => message.id),
       planIds: commit.plans.map((stored) => stored.id),
+    });
+  }
+
+  async eraseMessages({ session, expected, messages }: MessageErasure): Promise<void> {
+    const data = this.#sessions.get(session.id);
+    if (!data) throw new NotFoundError('session', session.id, 'it was deleted, or never saved');
+    checkExpected(data.record, expected);
+    const positions = positionsOf(data.messages, messages, session.id);
+    // Nothing above can fail halfway; from here the writes are plain assignments.
+    for (const [i, position] of positions.entries()) data.messages[position] = messages[i] as ChatMessage;
+    // The plans' turns hold the messages themselves here (not positions): their text goes too.
+    const erased = new Map(messages.map((message) => [message.id, message]));
+    data.shelf.erase(erased);
+    data.plans = data.plans.map((plan) => {
+      const next = shelvedWithErased(plan, erased);
+      this.#plans.set(plan.id, { plan: next, shelf: data.shelf });
+      return next;
+    });
+    data.record = session;
+    this.#emit({
+      type: 'messages-erased',
+      sessionId: session.id,
+      messageIds: messages.map((message) => message.id),
     });
   }
 

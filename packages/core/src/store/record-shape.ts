@@ -48,6 +48,7 @@ export function messageProblem(message: unknown): string | null {
   if (!isObject(message) || !isString(message.id) || !isString(message.role))
     return 'it is not a message (no id or role)';
   if (!isString(message.createdAt)) return 'it has no date';
+  if ('erased' in message && message.erased !== true) return 'its erased flag is not true';
   switch (message.role) {
     case 'user':
     case 'system':

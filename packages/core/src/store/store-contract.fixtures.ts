@@ -168,6 +168,96 @@ export function describeStoreContract(name: string, makeStore: MakeStore): void 
       expect(plan.id).toBe(prepared.plan.id);
     });
 
+    test('erased messages stay in place unseen: the others read back in order, with the record, announced', async () => {
+      const store = await open();
+      const first = record('s1');
+      await store.createSession(first);
+      for (const batch of [['a', 'b'], ['c'], ['d', 'e']])
+        await store.commitTurn(
+          bareCommit(
+            first,
+            batch.map((id) => note(id, `note ${id}`)),
+          ),
+        );
+      const events: StoreEvent[] = [];
+      store.subscribe((event) => events.push(event));
+      const after = { ...first, title: 'After' };
+      await store.eraseMessages({
+        session: after,
+        expected: first,
+        messages: [
+          { ...note('b', ''), erased: true },
+          { ...note('d', ''), erased: true },
+        ],
+      });
+      const loaded = await store.loadSession('s1');
+      expect(
+        loaded?.messages.map((message) => `${message.id}:${(message as { content: string }).content}`),
+      ).toEqual(['a:note a', 'c:note c', 'e:note e']);
+      expect(loaded?.record).toEqual(after);
+      expect(events.map(({ origin: _origin, ...event }) => event)).toEqual([
+        { type: 'messages-erased', sessionId: 's1', messageIds: ['b', 'd'] },
+      ]);
+      // Later commits go on after them.
+      await store.commitTurn(bareCommit(after, [note('f')]));
+      expect((await store.loadSession('s1'))?.messages.map((message) => message.id)).toEqual([
+        'a',
+        'c',
+        'e',
+        'f',
+      ]);
+    });
+
+    test('an erasure that is stale, names an unknown message or is not marked erased writes nothing', async () => {
+      const store = await open();
+      const first = record('s1');
+      await store.createSession(first);
+      await store.commitTurn(bareCommit(first, [note('a'), note('b')]));
+      const erasedB = { ...note('b', ''), erased: true as const };
+      await expect(
+        store.eraseMessages({ session: first, expected: record('s1', 'Other'), messages: [erasedB] }),
+      ).rejects.toMatchObject({ code: 'stale_session' });
+      await expect(
+        store.eraseMessages({ session: first, messages: [erasedB, { ...note('zz', ''), erased: true }] }),
+      ).rejects.toBeInstanceOf(NotFoundError);
+      await expect(store.eraseMessages({ session: first, messages: [note('b', '')] })).rejects.toMatchObject({
+        code: 'invalid_input',
+      });
+      await expect(
+        store.eraseMessages({ session: record('nope'), messages: [erasedB] }),
+      ).rejects.toBeInstanceOf(NotFoundError);
+      expect((await store.loadSession('s1'))?.messages.map((message) => message.id)).toEqual(['a', 'b']);
+    });
+
+    test('a deleted turn is gone after a reload, and plans made before and after it still read back', async () => {
+      const store = await open();
+      const engine = await testEngine({ store });
+      const session = await engine.createSession();
+      const turns = [];
+      for (const text of ['How do I log errors?', 'Which table holds invoices?', 'Why is the query slow?'])
+        turns.push(await session.commit(await session.prepare(text), `About: ${text}`));
+      const second = turns[1]?.messages[0]?.id as string;
+      await session.deleteTurn(second);
+      expect(session.messages.map((message) => message.id)).not.toContain(second);
+      const next = await session.prepare('And the index?');
+      expect(JSON.stringify(next.request)).not.toContain('Which table holds invoices?');
+      await session.commit(next, 'Add one.');
+      const reopened = await (await testEngine({ store })).openSession(session.id);
+      expect(reopened.messages.map((message) => message.role === 'user' && message.content)).toEqual([
+        'How do I log errors?',
+        false,
+        'Why is the query slow?',
+        false,
+        'And the index?',
+        false,
+      ]);
+      expect(reopened.record.turnCount).toBe(3);
+      for (const { assistantMessage } of turns) {
+        const planId = assistantMessage.requestContext?.planId as string;
+        expect((await store.getPlan(planId))?.id).toBe(planId);
+      }
+    });
+
     test('every change is announced once; deleting what is not there announces nothing', async () => {
       const store = await open();
       const events: StoreEvent['type'][] = [];

@@ -1,5 +1,23 @@
 import type { PlanInput, TurnCandidate } from '../planner/index.js';
+import type { ChatMessage } from '../session/index.js';
 import type { StoredPlan } from './types.js';
+
+/** The candidate with erased messages in place of its own (itself when it holds none of them). */
+export function withErased(
+  candidate: TurnCandidate,
+  erased: ReadonlyMap<string, ChatMessage>,
+): TurnCandidate {
+  if (!candidate.messages.some((message) => erased.has(message.id))) return candidate;
+  return { ...candidate, messages: candidate.messages.map((message) => erased.get(message.id) ?? message) };
+}
+
+/** A shelved plan whose turns kept as they are (pinned variants) hold erased messages in place of their own. */
+export function shelvedWithErased(plan: ShelvedPlan, erased: ReadonlyMap<string, ChatMessage>): ShelvedPlan {
+  const history = plan.input.history.map((entry) =>
+    'candidate' in entry ? { candidate: withErased(entry.candidate, erased) } : entry,
+  );
+  return { ...plan, input: { ...plan.input, history } };
+}
 
 /** A history entry as a MemoryStore keeps it: a run of shelved turn candidates, or one candidate kept as it is. */
 export type ShelvedEntry =
@@ -51,6 +69,14 @@ export class TurnShelf {
           history.push(this.#candidates[i] as TurnCandidate);
     }
     return { ...shelved, input: { ...shelved.input, history } };
+  }
+
+  /** Puts erased messages (by id) in place of the ones the shelved turns hold, in this shelf and in `plan`. */
+  erase(erased: ReadonlyMap<string, ChatMessage>): void {
+    this.#candidates.forEach((candidate, i) => {
+      const replaced = withErased(candidate, erased);
+      if (replaced !== candidate) this.#candidates[i] = replaced;
+    });
   }
 
   #placeOf(candidate: TurnCandidate): number {

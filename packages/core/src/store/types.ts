@@ -67,7 +67,19 @@ export type StoreEvent = (
       readonly planIds: readonly string[];
     }
   | { readonly type: 'session-deleted'; readonly sessionId: string }
+  /** Messages were erased in place (a deleted turn), and the record written with them. */
+  | { readonly type: 'messages-erased'; readonly sessionId: string; readonly messageIds: readonly string[] }
 ) & { readonly origin?: StoreEventOrigin };
+
+/** Messages to erase in place, by id, with the session's record as it is to be after. */
+export interface MessageErasure {
+  /** The record to write (fewer turns, pins and summaries of the erased turn gone). */
+  readonly session: SessionRecord;
+  /** Refused with StaleSessionError, writing nothing, when the stored record is not this one. */
+  readonly expected?: SessionRecord;
+  /** The erased versions (`erased: true`, text gone) of messages the session stores, same ids. */
+  readonly messages: readonly ChatMessage[];
+}
 
 /**
  * Vectors keyed by embedding model id + content hash, so an item is embedded once per model, across reloads.
@@ -109,6 +121,11 @@ export interface Store extends EmbeddingCache, DocumentStore {
   deleteSession(sessionId: string): Promise<void>;
   /** Writes a turn (or a note: a commit with messages and no plans). */
   commitTurn(commit: TurnCommit): Promise<void>;
+  /**
+   * Replaces stored messages with their erased versions, in place, and writes the record, all or nothing. A message
+   * id the session does not store is a NotFoundError. Erased messages are never returned by `loadSession`.
+   */
+  eraseMessages(erasure: MessageErasure): Promise<void>;
   getPlan(planId: string): Promise<StoredPlan | undefined>;
   getRetrievalSet(retrievalSetId: string): Promise<RetrievalSet | undefined>;
   /** Large content written with a turn, by its hash. */

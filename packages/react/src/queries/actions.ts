@@ -37,6 +37,8 @@ export interface SessionActions {
     Error,
     { messageId: string; item: ItemRef; verdict: FeedbackVerdict }
   >;
+  /** Deletes the turn a message belongs to (`session.deleteTurn`): its text is erased, nothing sends it again. */
+  readonly deleteTurn: UseMutationResult<void, Error, string>;
 }
 
 export function useSessionActions(sessionId: string): SessionActions {
@@ -71,6 +73,7 @@ export function useSessionActions(sessionId: string): SessionActions {
         ) => session.feedback(messageId, item, verdict),
       ),
     ),
+    deleteTurn: useMutation(withSession((session, messageId: string) => session.deleteTurn(messageId))),
   };
 }
 

@@ -46,6 +46,16 @@ describe('invalidation from store events', () => {
     ]);
   });
 
+  test('erased messages (a deleted turn) refresh its transcript, record, estimates and the session list', async () => {
+    expect(await invalidatedBy({ type: 'messages-erased', sessionId: 'a', messageIds: ['m1'] })).toEqual([
+      'ctxkit/session/a/estimate/',
+      'ctxkit/session/a/estimate/draft',
+      'ctxkit/session/a/messages',
+      'ctxkit/session/a/record',
+      'ctxkit/sessions',
+    ]);
+  });
+
   test('a committed turn refreshes messages, usage, record, estimates and exactly the plans it added', async () => {
     expect(
       await invalidatedBy({

@@ -28,6 +28,14 @@ export function invalidateForEvent(client: QueryClient, event: EngineEvent): Pro
         ...event.planIds.map((planId) => exact(ctxkitKeys.plan(sessionId, planId))),
         exact(ctxkitKeys.sessions()),
       ]);
+    case 'messages-erased':
+      // A deleted turn: the transcript, the record (turns, pins, summaries) and what is planned from it.
+      return all([
+        exact(ctxkitKeys.record(sessionId)),
+        exact(ctxkitKeys.messages(sessionId)),
+        client.invalidateQueries({ queryKey: ctxkitKeys.estimates(sessionId) }),
+        exact(ctxkitKeys.sessions()),
+      ]);
     case 'turn-pending':
     case 'turn-settled':
       // The transcript shows the user's message from prepare on, marked pending, until the turn settles.

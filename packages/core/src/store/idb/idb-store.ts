@@ -11,8 +11,17 @@ import {
 } from '../../errors/index.js';
 import type { RetrievalSet } from '../../retrieval/index.js';
 import type { ChatMessage, SessionRecord, UsageReport } from '../../session/index.js';
+import { positionsOf } from '../erasure.js';
 import { checkExpected } from '../same-record.js';
-import type { LoadedSession, MeasuredTurn, Store, StoredPlan, StoreEvent, TurnCommit } from '../types.js';
+import type {
+  LoadedSession,
+  MeasuredTurn,
+  MessageErasure,
+  Store,
+  StoredPlan,
+  StoreEvent,
+  TurnCommit,
+} from '../types.js';
 import { ChangeChannel } from './broadcast.js';
 import {
   checkExport,
@@ -176,7 +185,10 @@ export class IdbStore implements Store {
   async loadSession(sessionId: string): Promise<LoadedSession | undefined> {
     const loaded = await this.#readSession(sessionId);
     if (!loaded) return undefined;
-    return { record: loaded.row.record, messages: [...loaded.index.messages] };
+    return {
+      record: loaded.row.record,
+      messages: loaded.index.messages.filter((message) => !message.erased),
+    };
   }
 
   async measuredTurns(sessionId: string): Promise<readonly MeasuredTurn[]> {
@@ -197,7 +209,7 @@ export class IdbStore implements Store {
       const rows: unknown[] = await tx.objectStore(STORES.messages).getAll(sessionRange(sessionId));
       const problems: (CorruptRecordError | StoreVersionError)[] = [];
       const { messages } = readMessageRows(rows, sessionId, problems);
-      return { record: row.record, messages, problems };
+      return { record: row.record, messages: messages.filter((message) => !message.erased), problems };
     });
   }
 
@@ -255,6 +267,68 @@ export class IdbStore implements Store {
       messageIds: commit.messages.map((message) => message.id),
       planIds: commit.plans.map((stored) => stored.id),
     });
+  }
+
+  /**
+   * Rewrites the rows that hold the erased messages, in place (plans refer to messages by position), with the record,
+   * in one transaction; the session's index is read again afterwards.
+   */
+  async eraseMessages(erasure: MessageErasure): Promise<void> {
+    const sessionId = erasure.session.id;
+    for (let attempt = 0; ; attempt++) {
+      const index = await this.#indexFor(sessionId);
+      if (!index) throw new NotFoundError('session', sessionId, 'it was deleted, or never saved');
+      try {
+        await this.#eraseWith(index, erasure);
+        break;
+      } catch (error) {
+        if (!(error instanceof StaleIndex) || attempt === 2) throw error;
+      } finally {
+        this.#indexes.delete(sessionId);
+      }
+    }
+    this.#emit({
+      type: 'messages-erased',
+      sessionId,
+      messageIds: erasure.messages.map((message) => message.id),
+    });
+  }
+
+  async #eraseWith(index: SessionIndex, { session, expected, messages }: MessageErasure): Promise<void> {
+    const sessionId = session.id;
+    const positions = positionsOf(index.messages, messages, sessionId);
+    const replaced = [...index.messages];
+    for (const [i, position] of positions.entries()) replaced[position] = messages[i] as ChatMessage;
+    const segments = new Map<number, { start: number; count: number }>();
+    for (const position of positions) {
+      const segment = index.messageLayout.segmentOf(position);
+      if (segment) segments.set(segment.start, segment);
+    }
+    const counts = index.counts;
+    await this.#write(
+      [STORES.sessions, STORES.messages],
+      `erasure of messages in session ${sessionId}`,
+      async (tx) => {
+        const sessions = tx.objectStore(STORES.sessions);
+        const raw = await sessions.get(sessionId);
+        if (raw === undefined)
+          throw new NotFoundError('session', sessionId, 'it was deleted, or never saved');
+        const row = checkRow<SessionRow>(raw, `session ${sessionId}`, checks.session);
+        checkExpected(row.record, expected);
+        if (!sameCounts(row.counts, counts)) throw new StaleIndex();
+        const rows = segmentRows(
+          { puts: [...segments.values()], deletes: [] },
+          (p) => replaced[p],
+          sessionId,
+          'messages',
+        );
+        const store = tx.objectStore(STORES.messages);
+        await Promise.all([
+          sessions.put({ ...row, record: session }),
+          ...rows.puts.map((put) => store.put(put)),
+        ]);
+      },
+    );
   }
 
   async #commitWith(index: SessionIndex, commit: TurnCommit): Promise<void> {
