@@ -1,10 +1,19 @@
-import { ContextPicker, PinManager, RecallSwitch, usePins } from '@ctxkit/react';
+import { ContextPicker, MemoryList, PinManager, RecallSwitch, usePins } from '@ctxkit/react';
 import { useMemo, useState } from 'react';
 import { useTranscript } from '../chat/index.js';
 import { suggestedPins } from './suggestions.js';
 
 /** The session's pins (with suggestions from the last reply) and the catalog picker. */
-export function SidePanel({ sessionId, onEscape }: { sessionId: string; onEscape?: () => void }) {
+export function SidePanel({
+  sessionId,
+  onEscape,
+  onOpenSession,
+}: {
+  sessionId: string;
+  onEscape?: () => void;
+  /** A memory's source conversation clicked. */
+  onOpenSession?: (sessionId: string) => void;
+}) {
   const transcript = useTranscript(sessionId);
   const pins = usePins(sessionId);
   const [dismissed, setDismissed] = useState<ReadonlySet<string>>(new Set());
@@ -44,6 +53,9 @@ export function SidePanel({ sessionId, onEscape }: { sessionId: string; onEscape
       <section className="side__section" aria-label="Session context">
         <ContextPicker sessionId={sessionId} />
       </section>
+      <div className="side__section">
+        <MemoryList {...(onOpenSession && { onSourceClick: onOpenSession })} />
+      </div>
     </aside>
   );
 }

@@ -251,7 +251,15 @@ export function Workspace({
         )}
       </main>
       {current ? (
-        <SidePanel key={current} sessionId={current} onEscape={closeDrawer} />
+        <SidePanel
+          key={current}
+          sessionId={current}
+          onEscape={closeDrawer}
+          onOpenSession={(id) => {
+            select(id);
+            closeDrawer();
+          }}
+        />
       ) : (
         <aside id="side-panel" className="side" />
       )}

@@ -19,4 +19,5 @@ export {
 } from './hooks.js';
 export { invalidateForEvent } from './invalidate.js';
 export { ctxkitKeys } from './keys.js';
+export { useDeleteMemory, useMemories } from './memories.js';
 export { useSuggestions } from './suggestions.js';

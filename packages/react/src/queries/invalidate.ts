@@ -27,6 +27,8 @@ export function invalidateForEvent(client: QueryClient, event: EngineEvent): Pro
         client.invalidateQueries({ queryKey: ctxkitKeys.estimates(sessionId) }),
         ...event.planIds.map((planId) => exact(ctxkitKeys.plan(sessionId, planId))),
         exact(ctxkitKeys.sessions()),
+        // A summary written with the turn may have added memories.
+        exact(ctxkitKeys.memories()),
       ]);
     case 'messages-erased':
       // A deleted turn: the transcript, the record (turns, pins, summaries) and what is planned from it.
@@ -41,9 +43,11 @@ export function invalidateForEvent(client: QueryClient, event: EngineEvent): Pro
       // The transcript shows the user's message from prepare on, marked pending, until the turn settles.
       return exact(ctxkitKeys.messages(sessionId));
     case 'session-deleted':
+      // The memories learned from it go with it.
       return all([
         client.invalidateQueries({ queryKey: ctxkitKeys.session(sessionId) }),
         exact(ctxkitKeys.sessions()),
+        exact(ctxkitKeys.memories()),
       ]);
   }
 }

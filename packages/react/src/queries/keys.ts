@@ -6,6 +6,7 @@ export const ctxkitKeys = {
   all: ['ctxkit'] as const,
   catalog: () => ['ctxkit', 'catalog'] as const,
   sessions: () => ['ctxkit', 'sessions'] as const,
+  memories: () => ['ctxkit', 'memories'] as const,
   session: (sessionId: string) => ['ctxkit', 'session', sessionId] as const,
   record: (sessionId: string) => ['ctxkit', 'session', sessionId, 'record'] as const,
   messages: (sessionId: string) => ['ctxkit', 'session', sessionId, 'messages'] as const,

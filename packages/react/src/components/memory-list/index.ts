@@ -1,0 +1,1 @@
+export { MemoryList, type MemoryListProps, memoryText } from './memory-list.js';
