@@ -1,4 +1,4 @@
-import { ContextPicker, MemoryList, PinManager, RecallSwitch, usePins } from '@ctxkit/react';
+import { ContextPicker, MemoryList, PinManager, PrivateSwitch, RecallSwitch, usePins } from '@ctxkit/react';
 import { useMemo, useState } from 'react';
 import { useTranscript } from '../chat/index.js';
 import { suggestedPins } from './suggestions.js';
@@ -47,8 +47,9 @@ export function SidePanel({
           promoteLease={{ kind: 'turns', turns: 3 }}
         />
       </section>
-      <section className="side__section" aria-label="Recall">
+      <section className="side__section" aria-label="Recall and privacy">
         <RecallSwitch sessionId={sessionId} />
+        <PrivateSwitch sessionId={sessionId} />
       </section>
       <section className="side__section" aria-label="Session context">
         <ContextPicker sessionId={sessionId} />

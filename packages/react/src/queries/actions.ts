@@ -37,6 +37,8 @@ export interface SessionActions {
     Error,
     { messageId: string; item: ItemRef; verdict: FeedbackVerdict }
   >;
+  /** Private: the session lives in this tab's memory only, and keeps and gives no memories (`session.setPrivate`). */
+  readonly setPrivate: UseMutationResult<void, Error, boolean>;
   /** Deletes the turn a message belongs to (`session.deleteTurn`): its text is erased, nothing sends it again. */
   readonly deleteTurn: UseMutationResult<void, Error, string>;
 }
@@ -73,6 +75,7 @@ export function useSessionActions(sessionId: string): SessionActions {
         ) => session.feedback(messageId, item, verdict),
       ),
     ),
+    setPrivate: useMutation(withSession((session, on: boolean) => session.setPrivate(on))),
     deleteTurn: useMutation(withSession((session, messageId: string) => session.deleteTurn(messageId))),
   };
 }

@@ -312,9 +312,12 @@ function useViewportPlacement(open: boolean) {
       );
     };
     place();
+    // Shown after this runs (the popover opens in a later effect, or by its invoker): placed again once it is.
+    element.addEventListener('toggle', place);
     window.addEventListener('resize', place);
     window.addEventListener('scroll', place, true);
     return () => {
+      element.removeEventListener('toggle', place);
       window.removeEventListener('resize', place);
       window.removeEventListener('scroll', place, true);
     };

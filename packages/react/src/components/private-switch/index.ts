@@ -1,0 +1,1 @@
+export { PrivateSwitch, type PrivateSwitchProps } from './private-switch.js';
