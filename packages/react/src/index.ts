@@ -4,6 +4,7 @@ export * from './components/budget-meter/index.js';
 export * from './components/context-details/index.js';
 export * from './components/context-picker/index.js';
 export * from './components/memory-list/index.js';
+export * from './components/pin-button/index.js';
 export * from './components/pin-manager/index.js';
 export * from './components/private-switch/index.js';
 export * from './components/recall-switch/index.js';

@@ -224,6 +224,7 @@ export function ChatView({
         {stored.map(({ message, ownerId }, index) => (
           <MessageView
             key={message.id}
+            sessionId={sessionId}
             ownerId={ownerId}
             message={message}
             question={message.role === 'assistant' ? questionBefore(stored, index) : undefined}

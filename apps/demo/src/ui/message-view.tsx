@@ -1,5 +1,5 @@
 import type { ChatMessage, ItemRef } from '@ctxkit/core';
-import { ContextDetails } from '@ctxkit/react';
+import { ContextDetails, PinButton } from '@ctxkit/react';
 import { useId, useState } from 'react';
 import type { ForkRequest } from './chat-view.js';
 import { CopyButton } from './copy-button.js';
@@ -7,6 +7,8 @@ import { MessageTime } from './message-time.js';
 import { ReplyBody } from './reply-body.js';
 
 export interface MessageViewProps {
+  /** The session on screen: pins made here go to it. */
+  readonly sessionId: string;
   /** The session that stored the message, where its request context and plan are. */
   readonly ownerId: string;
   readonly message: ChatMessage;
@@ -34,6 +36,7 @@ function showTurn(key: string): void {
  * behind a toggle.
  */
 export function MessageView({
+  sessionId,
   ownerId,
   message,
   question,
@@ -71,6 +74,13 @@ export function MessageView({
           </button>
         )}
         <CopyButton text={text} />
+        {/* A message pin keeps its whole turn in the requests, for as long as chosen. */}
+        <PinButton
+          sessionId={sessionId}
+          target={{ kind: 'message', messageId: message.id }}
+          name={message.role === 'user' ? 'this question' : 'this reply'}
+          className="message__pin"
+        />
         {message.role === 'user' ? (
           <button
             type="button"

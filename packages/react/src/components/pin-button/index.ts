@@ -1,0 +1,1 @@
+export { PinButton, type PinButtonProps } from './pin-button.js';

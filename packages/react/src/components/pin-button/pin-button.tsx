@@ -1,0 +1,91 @@
+import type { PinKind, PinTarget } from '@ctxkit/core';
+import { type HTMLAttributes, useId, useState } from 'react';
+import { usePins, useSessionActions } from '../../queries/index.js';
+import { cx, errorText } from '../../shared/index.js';
+
+export interface PinButtonProps extends Omit<HTMLAttributes<HTMLDivElement>, 'children'> {
+  readonly sessionId: string;
+  /** What to pin: a catalog item, a message (its whole turn) or a card of text. */
+  readonly target: PinTarget;
+  /** Names the target for screen readers ("Pin Logging"); default: none. */
+  readonly name?: string;
+  /** How many turns a pin "for the next turns" lasts; default 3. */
+  readonly turns?: number;
+}
+
+function samePin(a: PinTarget, b: PinTarget): boolean {
+  if (a.kind === 'item' && b.kind === 'item') return a.ref.type === b.ref.type && a.ref.name === b.ref.name;
+  if (a.kind === 'message' && b.kind === 'message') return a.messageId === b.messageId;
+  return a.kind === 'card' && b.kind === 'card' && a.title === b.title && a.text === b.text;
+}
+
+const KIND_WORDS: Record<PinKind, string> = {
+  sticky: 'pinned',
+  leased: 'pinned for a while',
+  ephemeral: 'pinned for the next request',
+};
+
+/**
+ * Pins something for as long as the user says: in every request (sticky), for the next few turns (leased), or for
+ * the next request only (ephemeral). Once pinned it says how; PinManager lists, promotes and unpins.
+ */
+export function PinButton({ sessionId, target, name, turns = 3, className, ...props }: PinButtonProps) {
+  const pins = usePins(sessionId);
+  const { pin } = useSessionActions(sessionId);
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  const existing = pins.data?.find((entry) => samePin(entry.target, target));
+  const suffix = name ? ` ${name}` : '';
+  if (existing)
+    return (
+      <div className={cx('ctxkit-pin-button', className)} data-pinned={existing.kind} {...props}>
+        <span className="ctxkit-muted">
+          {KIND_WORDS[existing.kind][0]?.toUpperCase()}
+          {KIND_WORDS[existing.kind].slice(1)}
+        </span>
+      </div>
+    );
+  const choose = (kind: PinKind) => {
+    setOpen(false);
+    pin.mutate({
+      target,
+      options: kind === 'leased' ? { kind, lease: { kind: 'turns', turns } } : { kind },
+    });
+  };
+  return (
+    <div className={cx('ctxkit-pin-button', className)} data-pinned="none" {...props}>
+      <button
+        type="button"
+        className="ctxkit-button"
+        aria-expanded={open}
+        aria-controls={open ? menuId : undefined}
+        disabled={pin.isPending}
+        onClick={() => setOpen((value) => !value)}
+      >
+        Pin<span className="ctxkit-visually-hidden">{suffix}</span>
+      </button>
+      {open && (
+        <fieldset
+          id={menuId}
+          className="ctxkit-pin-button__choices"
+          aria-label={`Pin${suffix} for how long?`}
+        >
+          <button type="button" className="ctxkit-button" onClick={() => choose('sticky')}>
+            In every request
+          </button>
+          <button type="button" className="ctxkit-button" onClick={() => choose('leased')}>
+            For the next {turns} turns
+          </button>
+          <button type="button" className="ctxkit-button" onClick={() => choose('ephemeral')}>
+            For the next request
+          </button>
+        </fieldset>
+      )}
+      {pin.isError && (
+        <p role="alert" className="ctxkit-pin-button__error">
+          Could not pin it: {errorText(pin.error)}
+        </p>
+      )}
+    </div>
+  );
+}
