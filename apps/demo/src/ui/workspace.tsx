@@ -66,9 +66,11 @@ export function Workspace({
   const createdFirst = useRef(false);
   const importInput = useRef<HTMLInputElement>(null);
 
+  // Opening a conversation (picked, created, forked) shows the chat: a drawer over it closes.
   const select = useCallback((id: string) => {
     localStorage.setItem(CURRENT_SESSION_KEY, id);
     setCurrentId(id);
+    setDrawer(null);
   }, []);
 
   // A new session is shown once the list has it, so the fallback below never sees an unknown id.

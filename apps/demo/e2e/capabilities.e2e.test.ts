@@ -1,0 +1,131 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { type Browser, chromium, type Page } from 'playwright';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHROMIUM_ARGS, chromiumPath } from './chromium-setup.js';
+import { type StaticServer, serveStatic } from './static-server.js';
+
+// What the kit lets a user do beyond chatting, at a desktop width and a phone's (where the panels are drawers): a
+// pin for the next turns that lapses, a long chat condensed on the device whose statement becomes a memory that is
+// then deleted, and a private conversation that leaves no trace after a reload.
+
+const dist = fileURLToPath(new URL('../dist/', import.meta.url));
+let server: StaticServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  if (!existsSync(`${dist}index.html`))
+    throw new Error('apps/demo/dist is missing: run `pnpm --filter @ctxkit/demo build`');
+  server = await serveStatic(dist);
+  browser = await chromium.launch({ executablePath: chromiumPath, args: [...CHROMIUM_ARGS] });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const replies = (page: Page) => page.locator('li.message--assistant[data-message-id]');
+
+async function send(page: Page, text: string): Promise<void> {
+  const before = await replies(page).count();
+  await page.getByRole('textbox', { name: 'Message' }).fill(text);
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  await replies(page).nth(before).waitFor();
+  await page.locator('[data-pending]').first().waitFor({ state: 'detached' });
+}
+
+/** Runs `act` with the side panel reachable: as it is on a wide screen, in its drawer on a narrow one. */
+async function inSidePanel(page: Page, narrow: boolean, act: () => Promise<void>): Promise<void> {
+  if (narrow) await page.getByRole('button', { name: 'Context', exact: true }).click();
+  await page.locator('#side-panel').waitFor();
+  await act();
+  if (narrow) {
+    await page.locator('#side-panel').focus();
+    await page.keyboard.press('Escape');
+    await page.locator('#side-panel').waitFor({ state: 'hidden' });
+  }
+}
+
+describe.each([
+  { width: 1280, narrow: false },
+  { width: 400, narrow: true },
+])('at $width px', ({ width, narrow }) => {
+  it('a pin lapses, a memory is made and deleted, a private conversation leaves no trace', async () => {
+    const context = await browser.newContext({ viewport: { width, height: 800 } });
+    const page = await context.newPage();
+    const outside: string[] = [];
+    page.on('request', (request) => {
+      const url = request.url();
+      if (![server.url, 'data:', 'blob:'].some((allowed) => url.startsWith(allowed))) outside.push(url);
+    });
+    await page.goto(server.url);
+    await page.locator('.app[data-state="ready"]').waitFor();
+
+    // A small window, so a few turns fill it and the chat is condensed.
+    await page.getByRole('button', { name: 'Settings' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Settings' });
+    await dialog.getByLabel('Context window (tokens)').fill('2048');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await page.locator('.app[data-state="ready"]').waitFor();
+
+    // A pin for the next 3 turns is in the side panel, and lapses after them.
+    await send(page, 'The release train leaves every second Thursday from the main branch.');
+    await page.locator('li.message--user').first().getByRole('button', { name: 'Pin this question' }).click();
+    await page.getByRole('button', { name: 'For the next 3 turns' }).click();
+    const leased = page.locator('.ctxkit-pins [data-kind="leased"]');
+    await leased.first().waitFor({ state: 'attached' });
+    for (const text of [
+      'The billing service keeps invoices for seven years in cold storage.',
+      'Our staging database is restored from production every Sunday night.',
+      'The design system uses an eight pixel grid for every component.',
+    ])
+      await send(page, text);
+    await expect.poll(() => leased.count()).toBe(0);
+
+    // The chat outgrew the window: condensed on the device, and what the user stated is remembered.
+    for (const text of [
+      'Feature flags are cleaned up within two sprints of a full rollout.',
+      'Every pull request needs one review from another team.',
+      'Support tickets about payments go to the billing rotation first.',
+    ])
+      await send(page, text);
+    // (In a closed drawer the list is in the page but hidden: found by its class, not its role.)
+    const memories = page.locator('.ctxkit-memories');
+    await expect.poll(() => memories.locator('li').count()).toBeGreaterThan(0);
+    const first = (await memories.locator('li .ctxkit-memories__text').first().textContent()) ?? '';
+    expect(first.length).toBeGreaterThan(10);
+    await inSidePanel(page, narrow, async () => {
+      await memories
+        .getByRole('button', { name: `Delete ${first}` })
+        .first()
+        .click();
+      await expect.poll(() => memories.getByText(first, { exact: true }).count()).toBe(0);
+    });
+
+    // A private conversation: after a reload, nothing of it is left.
+    if (narrow) await page.getByRole('button', { name: 'Sessions', exact: true }).click();
+    await page.getByRole('button', { name: 'New session' }).click();
+    if (narrow)
+      await page
+        .locator('#sessions-panel')
+        .waitFor({ state: 'hidden' })
+        .catch(() => undefined);
+    await page.locator('.chat__title', { hasText: 'New session' }).waitFor();
+    await inSidePanel(page, narrow, async () => {
+      // The switch shows the stored state: it turns on once the session has moved.
+      await page.getByRole('switch', { name: 'Private conversation' }).click();
+      await page.getByText(/^Kept in this tab only/).waitFor();
+    });
+    await send(page, 'My locker code is 4711, keep it between us.');
+    await page.reload();
+    await page.locator('.app[data-state="ready"]').waitFor();
+    await replies(page).first().waitFor();
+    expect(await page.content()).not.toContain('4711');
+    const titles = await page.locator('.session__title').allTextContents();
+    expect(titles.some((title) => title.includes('locker'))).toBe(false);
+
+    expect(outside).toEqual([]);
+    await context.close();
+  });
+});
