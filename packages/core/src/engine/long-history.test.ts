@@ -396,3 +396,26 @@ describe('options', () => {
     expect((keep as ValidationError).issues.map((issue) => issue.path)).toEqual(['history.keepShare']);
   });
 });
+
+describe('summarizing with history cut in blocks while retrieval runs', () => {
+  test('the summarizer is asked before a block would drop turns unsummarized', async () => {
+    const summarizer = async ({ messages }: { messages: readonly unknown[] }) => ({
+      summary: `${messages.length} earlier messages`,
+    });
+    const engine = await testEngine({ contextWindow: 2_048, reservedOutput: 1_024, history: { summarizer } });
+    const session = await engine.createSession();
+    const cutoffs: string[] = [];
+    for (let i = 0; i < 16; i++) {
+      const turn = await session.prepare(`How do I write the upload handler, step ${i}?`);
+      expect(turn.plan.mode).not.toBe('off');
+      for (const entry of turn.plan.excluded)
+        if (entry.reason.code === 'history-cutoff') cutoffs.push(entry.candidate.id);
+      await session.commit(
+        turn,
+        `Step ${i}: ${'write the file to a temporary path, then rename it. '.repeat(4)}`,
+      );
+    }
+    expect(session.checkpoints.length).toBeGreaterThan(0);
+    expect(cutoffs).toEqual([]);
+  });
+});

@@ -87,6 +87,8 @@ export class LongHistory {
     readonly turns: readonly Turn[];
     readonly turnOf: ReadonlyMap<string, Turn>;
     readonly available: number;
+    /** What the plan will leave to agent items under history's high-water mark (see CompressionInput). */
+    readonly reserve: number;
     readonly newId: () => string;
     readonly now: () => string;
   }): Promise<TurnHistory> {
@@ -100,6 +102,7 @@ export class LongHistory {
         tokens: this.#candidates.checkpoint(inForce.checkpoint, inForce.toTurn).tokens,
       },
       available: args.available,
+      reserve: this.#settings.history.blocks ? args.reserve : 0,
       settings: this.#settings.history,
       newId: args.newId,
       now: args.now,

@@ -533,12 +533,16 @@ export class Session<R = OpenAIChatRequest> {
     try {
       if (this.#measured) await this.#measured;
       const id = this.#engine.newId();
+      const available = this.#engine.contextWindow - this.#engine.reservedOutput;
       let history = await this.#history.prepare({
         sessionId: this.id,
         record: this.#record,
         turns: this.#turns,
         turnOf: this.#turnOfMessage,
-        available: this.#engine.contextWindow - this.#engine.reservedOutput,
+        available,
+        // Retrieval runs unless the mode is off: the planner then keeps the agent items' share out of history.
+        reserve:
+          this.mode === 'off' ? 0 : Math.floor(available * this.#engine.modeLimits[this.mode].maxShare),
         newId: this.#engine.newId,
         now: this.#engine.now,
       });

@@ -20,6 +20,11 @@ export interface CompressionInput {
   } | null;
   /** contextWindow − reservedOutput. */
   readonly available: number;
+  /**
+   * Tokens history leaves to the agent items when retrieval runs and history is cut in blocks: the block's
+   * high-water mark is that much lower, so summarizing starts there too, before a cut drops turns unsummarized.
+   */
+  readonly reserve?: number;
   readonly settings: HistorySettings;
   readonly newId: () => string;
   readonly now: () => string;
@@ -45,7 +50,8 @@ export async function compressHistory(input: CompressionInput): Promise<Compress
   const from = current ? current.toTurn + 1 : 0;
   let tokens = current?.tokens ?? 0;
   for (let i = from; i < turns.length; i++) tokens += tokensOf(i);
-  if (tokens <= Math.floor(input.available * settings.maxShare) || !settings.summarizer) {
+  const high = Math.max(0, Math.floor(input.available * settings.maxShare) - (input.reserve ?? 0));
+  if (tokens <= high || !settings.summarizer) {
     return { created: null, summarizer: idle };
   }
 
