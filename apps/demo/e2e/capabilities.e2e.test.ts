@@ -100,7 +100,7 @@ describe.each([
         .getByRole('button', { name: `Delete ${first}` })
         .first()
         .click();
-      await expect.poll(() => memories.getByText(first, { exact: true }).count()).toBe(0);
+      await expect.poll(() => memories.locator('.ctxkit-memories__text', { hasText: first }).count()).toBe(0);
     });
 
     // A private conversation: after a reload, nothing of it is left.
