@@ -1,5 +1,5 @@
 import type { ChatMessage, ItemRef } from '@ctxkit/core';
-import { ContextDetails, PinButton } from '@ctxkit/react';
+import { ContextDetails, PinButton, ToolTrace } from '@ctxkit/react';
 import { useId, useState } from 'react';
 import type { ForkRequest } from './chat-view.js';
 import { CopyButton } from './copy-button.js';
@@ -59,6 +59,8 @@ export function MessageView({
   const items = message.role === 'assistant' ? (message.requestContext?.items.length ?? 0) : 0;
   return (
     <li className={`message message--${message.role}`} data-message-id={message.id} tabIndex={-1}>
+      {/* The tool calls that led to the reply (none for most turns; the demo runs no tools yet). */}
+      {message.role === 'assistant' && <ToolTrace sessionId={ownerId} messageId={message.id} />}
       {message.role === 'assistant' ? <ReplyBody text={text} /> : <div className="message__body">{text}</div>}
       <div className="message__actions">
         <MessageTime iso={message.createdAt} />

@@ -1,0 +1,97 @@
+import { BLOB_REF_PREFIX } from '@ctxkit/core';
+import { type HTMLAttributes, useMemo, useState } from 'react';
+import { useEngine } from '../../provider/index.js';
+import { useMessages } from '../../queries/index.js';
+import { cx, errorText } from '../../shared/index.js';
+import { type ToolStep, toolSteps } from './model.js';
+
+export interface ToolTraceProps extends HTMLAttributes<HTMLElement> {
+  readonly sessionId: string;
+  /** Any message of the turn: its question, a step or its reply. */
+  readonly messageId: string;
+}
+
+const BLOB_REF = new RegExp(`${BLOB_REF_PREFIX}[0-9a-f]{32}`);
+
+/** `server__tool` as people read it. */
+function toolLabel(name: string): string {
+  const [server, tool] = name.split('__');
+  return tool ? `${server}: ${tool}` : name;
+}
+
+/**
+ * The tool calls of one turn: each call with its arguments and its result, collapsed; a failed call marked; an output
+ * stored whole because it was large shown as its preview, with a button that loads the rest. Everything is text.
+ */
+export function ToolTrace({ sessionId, messageId, className, ...props }: ToolTraceProps) {
+  const messages = useMessages(sessionId);
+  const steps = useMemo(() => toolSteps(messages.data ?? [], messageId), [messages.data, messageId]);
+  if (steps.length === 0) return null;
+  return (
+    <section className={cx('ctxkit-tools', className)} aria-label="Tool calls" {...props}>
+      <h3 className="ctxkit-tools__heading">Tool calls ({steps.length})</h3>
+      <ol className="ctxkit-tools__list">
+        {steps.map((step) => (
+          <ToolStepView key={step.call.id} sessionId={sessionId} step={step} />
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+function ToolStepView({ sessionId, step }: { sessionId: string; step: ToolStep }) {
+  const { call, result } = step;
+  const status = result === null ? 'no result' : result.isError ? 'failed' : 'done';
+  return (
+    <li
+      className="ctxkit-tools__step"
+      data-status={result === null ? 'missing' : result.isError ? 'error' : 'ok'}
+    >
+      <details>
+        <summary>
+          <span className="ctxkit-tools__name">{toolLabel(call.name)}</span>{' '}
+          <span className="ctxkit-muted">({status})</span>
+        </summary>
+        <p className="ctxkit-tools__label">Arguments</p>
+        <pre className="ctxkit-tools__code">{JSON.stringify(call.arguments, null, 2)}</pre>
+        {result && (
+          <>
+            <p className="ctxkit-tools__label">{result.isError ? 'Error' : 'Result'}</p>
+            <ToolOutput sessionId={sessionId} content={result.content} />
+          </>
+        )}
+      </details>
+    </li>
+  );
+}
+
+/** A result as stored; when it is a large output's preview, a button loads the whole of it (`session.expand`). */
+function ToolOutput({ sessionId, content }: { sessionId: string; content: string }) {
+  const engine = useEngine();
+  const ref = BLOB_REF.exec(content)?.[0] ?? null;
+  const [whole, setWhole] = useState<string | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const expand = async () => {
+    if (!ref) return;
+    try {
+      setWhole(await (await engine.openSession(sessionId)).expand(ref));
+    } catch (caught) {
+      setError(caught);
+    }
+  };
+  return (
+    <>
+      <pre className="ctxkit-tools__code">{whole ?? content}</pre>
+      {ref && whole === null && (
+        <button type="button" className="ctxkit-button" onClick={() => void expand()}>
+          Show the whole output
+        </button>
+      )}
+      {error !== null && (
+        <p role="alert" className="ctxkit-tools__error">
+          The whole output could not be read: {errorText(error)}
+        </p>
+      )}
+    </>
+  );
+}
