@@ -109,6 +109,7 @@ export {
   type Pin,
   type PinKind,
   type PinTarget,
+  pinTargetKey,
   type RequestContext,
   type RequestContextItem,
   type SessionContextItem,

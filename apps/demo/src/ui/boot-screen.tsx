@@ -1,4 +1,5 @@
 import { type KeyboardEvent, useEffect, useRef } from 'react';
+import { isSendKey } from './send-key.js';
 
 /** What was typed before the app was ready, and whether it should be sent as soon as it is. */
 export interface BootDraft {
@@ -21,7 +22,8 @@ export function BootScreen({ draft, onDraft }: BootScreenProps) {
   const input = useRef<HTMLTextAreaElement>(null);
   const latest = useRef(draft);
   latest.current = draft;
-  // Whether the input holds focus is read when the app takes over, so the ready chat keeps it.
+  // Whether the input holds focus is read when the app takes over, so the ready chat keeps it. Native listeners,
+  // removed before the input is: the blur a removed input may fire must not count.
   useEffect(() => {
     const element = input.current;
     if (!element) return;
@@ -34,8 +36,7 @@ export function BootScreen({ draft, onDraft }: BootScreenProps) {
     };
   }, [onDraft]);
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing || event.keyCode === 229)
-      return;
+    if (!isSendKey(event)) return;
     event.preventDefault();
     if (draft.text.trim() !== '') onDraft({ ...draft, send: true });
   };

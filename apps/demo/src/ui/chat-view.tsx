@@ -5,6 +5,7 @@ import { sendMessage, useTranscript } from '../chat/index.js';
 import type { DemoSettings } from '../settings/index.js';
 import { ItemDialog } from './item-dialog.js';
 import { MessageView } from './message-view.js';
+import { isSendKey } from './send-key.js';
 
 export interface ForkRequest {
   readonly messageId: string;
@@ -162,9 +163,7 @@ export function ChatView({
   }, []);
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    // While an input method composes (Enter picks a candidate), Enter is not ours.
-    if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing || event.keyCode === 229)
-      return;
+    if (!isSendKey(event)) return;
     // Otherwise the newline would land in the emptied input after the send.
     event.preventDefault();
     if (!overBudget) void send();

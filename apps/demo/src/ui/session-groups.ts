@@ -43,18 +43,22 @@ export function sessionGroups(
     if (node.depth === 0) trees.push([node]);
     else trees.at(-1)?.push(node);
   }
+  // Each kept conversation with when it was last active (its own or a branch's latest change), newest first.
   const kept = trees
     .map((tree) => (needle === '' ? tree : matching(tree, needle)))
-    .filter((tree) => tree.length > 0);
-  const lastActive = (tree: readonly SessionNode[]) =>
-    tree
-      .map(({ record }) => record.updatedAt)
-      .sort()
-      .at(-1) ?? '';
-  kept.sort((a, b) => lastActive(b).localeCompare(lastActive(a)));
+    .filter((tree) => tree.length > 0)
+    .map((tree) => ({
+      tree,
+      active:
+        tree
+          .map(({ record }) => record.updatedAt)
+          .sort()
+          .at(-1) ?? '',
+    }))
+    .sort((a, b) => b.active.localeCompare(a.active));
   const groups: { label: string; nodes: SessionNode[] }[] = [];
-  for (const tree of kept) {
-    const label = groupLabel(lastActive(tree), now, locale);
+  for (const { tree, active } of kept) {
+    const label = groupLabel(active, now, locale);
     const group = groups.at(-1);
     if (group?.label === label) group.nodes.push(...tree);
     else groups.push({ label, nodes: [...tree] });

@@ -221,10 +221,7 @@ export function Workspace({
       ) : null}
       <SessionList
         currentId={current}
-        onSelect={(id) => {
-          select(id);
-          closeDrawer();
-        }}
+        onSelect={select}
         onEscape={closeDrawer}
         onCreate={() => void create().catch(onNotice)}
         onRename={rename}
@@ -253,15 +250,7 @@ export function Workspace({
         )}
       </main>
       {current ? (
-        <SidePanel
-          key={current}
-          sessionId={current}
-          onEscape={closeDrawer}
-          onOpenSession={(id) => {
-            select(id);
-            closeDrawer();
-          }}
-        />
+        <SidePanel key={current} sessionId={current} onEscape={closeDrawer} onOpenSession={select} />
       ) : (
         <aside id="side-panel" className="side" />
       )}

@@ -48,6 +48,7 @@ export function withoutItem(record: SessionRecord, ref: ItemRef): SessionRecord 
   return contextItems.length === record.contextItems.length ? record : { ...record, contextItems };
 }
 
+/** What a pin holds, as a key: two pins hold the same thing exactly when their keys are equal. */
 export function pinTargetKey(target: PinTarget): string {
   switch (target.kind) {
     case 'item':

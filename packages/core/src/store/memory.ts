@@ -107,11 +107,8 @@ export class MemoryStore implements Store {
     // The plans' turns hold the messages themselves here (not positions): their text goes too.
     const erased = new Map(messages.map((message) => [message.id, message]));
     data.shelf.erase(erased);
-    data.plans = data.plans.map((plan) => {
-      const next = shelvedWithErased(plan, erased);
-      this.#plans.set(plan.id, { plan: next, shelf: data.shelf });
-      return next;
-    });
+    data.plans = data.plans.map((plan) => shelvedWithErased(plan, erased));
+    for (const plan of data.plans) this.#plans.set(plan.id, { plan, shelf: data.shelf });
     data.record = session;
     this.#emit({
       type: 'messages-erased',

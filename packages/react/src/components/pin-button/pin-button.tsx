@@ -1,4 +1,4 @@
-import type { PinKind, PinTarget } from '@ctxkit/core';
+import { type PinKind, type PinTarget, pinTargetKey } from '@ctxkit/core';
 import { type HTMLAttributes, useId, useState } from 'react';
 import { usePins, useSessionActions } from '../../queries/index.js';
 import { cx, errorText } from '../../shared/index.js';
@@ -13,16 +13,10 @@ export interface PinButtonProps extends Omit<HTMLAttributes<HTMLDivElement>, 'ch
   readonly turns?: number;
 }
 
-function samePin(a: PinTarget, b: PinTarget): boolean {
-  if (a.kind === 'item' && b.kind === 'item') return a.ref.type === b.ref.type && a.ref.name === b.ref.name;
-  if (a.kind === 'message' && b.kind === 'message') return a.messageId === b.messageId;
-  return a.kind === 'card' && b.kind === 'card' && a.title === b.title && a.text === b.text;
-}
-
-const KIND_WORDS: Record<PinKind, string> = {
-  sticky: 'pinned',
-  leased: 'pinned for a while',
-  ephemeral: 'pinned for the next request',
+const PINNED_AS: Record<PinKind, string> = {
+  sticky: 'Pinned',
+  leased: 'Pinned for a while',
+  ephemeral: 'Pinned for the next request',
 };
 
 /**
@@ -34,15 +28,13 @@ export function PinButton({ sessionId, target, name, turns = 3, className, ...pr
   const { pin } = useSessionActions(sessionId);
   const [open, setOpen] = useState(false);
   const menuId = useId();
-  const existing = pins.data?.find((entry) => samePin(entry.target, target));
+  const key = pinTargetKey(target);
+  const existing = pins.data?.find((entry) => pinTargetKey(entry.target) === key);
   const suffix = name ? ` ${name}` : '';
   if (existing)
     return (
       <div className={cx('ctxkit-pin-button', className)} data-pinned={existing.kind} {...props}>
-        <span className="ctxkit-muted">
-          {KIND_WORDS[existing.kind][0]?.toUpperCase()}
-          {KIND_WORDS[existing.kind].slice(1)}
-        </span>
+        <span className="ctxkit-muted">{PINNED_AS[existing.kind]}</span>
       </div>
     );
   const choose = (kind: PinKind) => {

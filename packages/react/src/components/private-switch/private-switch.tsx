@@ -1,7 +1,6 @@
 import type { HTMLAttributes } from 'react';
-import { useId } from 'react';
 import { useSession, useSessionActions } from '../../queries/index.js';
-import { cx, errorText } from '../../shared/index.js';
+import { cx, SessionSwitch } from '../../shared/index.js';
 
 export interface PrivateSwitchProps extends Omit<HTMLAttributes<HTMLDivElement>, 'children'> {
   readonly sessionId: string;
@@ -22,34 +21,23 @@ export function PrivateSwitch({
 }: PrivateSwitchProps) {
   const session = useSession(sessionId);
   const { setPrivate } = useSessionActions(sessionId);
-  const hintId = useId();
   const record = session.data;
   if (!record) return null;
   const on = record.private === true;
   return (
-    <div className={cx('ctxkit-private-switch', className)} data-on={on} {...props}>
-      <label className="ctxkit-recall-switch__label">
-        <input
-          type="checkbox"
-          role="switch"
-          aria-checked={on}
-          checked={on}
-          disabled={setPrivate.isPending}
-          aria-describedby={hintId}
-          onChange={(event) => setPrivate.mutate(event.currentTarget.checked)}
-        />
-        {label}
-      </label>
-      <p id={hintId} className="ctxkit-recall-switch__hint">
-        {on
+    <SessionSwitch
+      className={cx('ctxkit-private-switch', className)}
+      label={label}
+      on={on}
+      disabled={setPrivate.isPending}
+      hint={
+        on
           ? 'Kept in this tab only: closing or reloading it leaves no trace, and nothing is remembered from it.'
-          : 'Stored on this device, and remembered across conversations.'}
-      </p>
-      {setPrivate.isError && (
-        <p role="alert" className="ctxkit-recall-switch__error">
-          Could not change it: {errorText(setPrivate.error)}
-        </p>
-      )}
-    </div>
+          : 'Stored on this device, and remembered across conversations.'
+      }
+      error={setPrivate.isError ? setPrivate.error : null}
+      onSwitch={(checked) => setPrivate.mutate(checked)}
+      {...props}
+    />
   );
 }

@@ -1,7 +1,6 @@
 import type { HTMLAttributes } from 'react';
-import { useId } from 'react';
 import { useSession, useSessionActions } from '../../queries/index.js';
-import { cx, errorText } from '../../shared/index.js';
+import { cx, SessionSwitch } from '../../shared/index.js';
 
 export interface RecallSwitchProps extends Omit<HTMLAttributes<HTMLDivElement>, 'children'> {
   readonly sessionId: string;
@@ -22,7 +21,6 @@ export function RecallSwitch({
 }: RecallSwitchProps) {
   const session = useSession(sessionId);
   const { setRecall } = useSessionActions(sessionId);
-  const hintId = useId();
   const record = session.data;
   if (!record) return null;
   const blocked = record.private === true ? 'private' : record.memory === false ? 'memory-off' : null;
@@ -36,27 +34,15 @@ export function RecallSwitch({
           ? 'Passages of earlier conversations relevant to each message are sent with it, quoted and dated.'
           : 'Nothing is recalled from or into this conversation.';
   return (
-    <div className={cx('ctxkit-recall-switch', className)} data-on={on} {...props}>
-      <label className="ctxkit-recall-switch__label">
-        <input
-          type="checkbox"
-          role="switch"
-          aria-checked={on}
-          checked={on}
-          disabled={blocked !== null || setRecall.isPending}
-          aria-describedby={hintId}
-          onChange={(event) => setRecall.mutate(event.currentTarget.checked)}
-        />
-        {label}
-      </label>
-      <p id={hintId} className="ctxkit-recall-switch__hint">
-        {hint}
-      </p>
-      {setRecall.isError && (
-        <p role="alert" className="ctxkit-recall-switch__error">
-          Could not change it: {errorText(setRecall.error)}
-        </p>
-      )}
-    </div>
+    <SessionSwitch
+      className={cx('ctxkit-recall-switch', className)}
+      label={label}
+      on={on}
+      disabled={blocked !== null || setRecall.isPending}
+      hint={hint}
+      error={setRecall.isError ? setRecall.error : null}
+      onSwitch={(checked) => setRecall.mutate(checked)}
+      {...props}
+    />
   );
 }
