@@ -547,9 +547,10 @@ export function BreakdownContent({ className, style, ...props }: HTMLAttributes<
     const trigger = document.getElementById(triggerId);
     if (trigger instanceof HTMLButtonElement) trigger.popoverTargetElement = element;
     const onToggle = (event: Event) => setOpen((event as ToggleEvent).newState === 'open');
-    element.addEventListener('toggle', onToggle);
+    // Before it shows (not after, as `toggle` is): its content is there the moment it is visible.
+    element.addEventListener('beforetoggle', onToggle);
     return () => {
-      element.removeEventListener('toggle', onToggle);
+      element.removeEventListener('beforetoggle', onToggle);
       if (trigger instanceof HTMLButtonElement && trigger.popoverTargetElement === element)
         trigger.popoverTargetElement = null;
     };
