@@ -541,13 +541,18 @@ export function BreakdownContent({ className, style, ...props }: HTMLAttributes<
   const ready = plan !== null && budget !== null;
   const [ref, placement] = useViewportPlacement(breakdown.open && ready);
   const { open, setOpen, triggerId } = breakdown;
+  // The state the browser is moving the popover to, between `beforetoggle` and the render it causes.
+  const moving = useRef<boolean | null>(null);
   useLayoutEffect(() => {
     const element = ref.current;
     if (!ready || !element || !POPOVERS) return;
     const trigger = document.getElementById(triggerId);
     if (trigger instanceof HTMLButtonElement) trigger.popoverTargetElement = element;
-    const onToggle = (event: Event) => setOpen((event as ToggleEvent).newState === 'open');
     // Before it shows (not after, as `toggle` is): its content is there the moment it is visible.
+    const onToggle = (event: Event) => {
+      moving.current = (event as ToggleEvent).newState === 'open';
+      setOpen(moving.current);
+    };
     element.addEventListener('beforetoggle', onToggle);
     return () => {
       element.removeEventListener('beforetoggle', onToggle);
@@ -559,6 +564,11 @@ export function BreakdownContent({ className, style, ...props }: HTMLAttributes<
   useLayoutEffect(() => {
     const element = ref.current;
     if (!element || !POPOVERS) return;
+    // The browser is already showing or hiding it (its invoker, Escape, a click outside): nothing to do.
+    if (moving.current === open) {
+      moving.current = null;
+      return;
+    }
     const showing = element.matches(':popover-open');
     if (open && !showing) element.showPopover();
     else if (!open && showing) element.hidePopover();
