@@ -1,7 +1,7 @@
 // Screenshots of each component in light and dark, from the static Storybook, with the system's Chromium.
 //   pnpm build-storybook            (at the repository root; this script builds it when it is missing)
 //   pnpm --filter @ctxkit/react screenshots
-// Writes packages/react/docs/<component>-<theme>.png, shown in the README.
+// Writes packages/react/docs/<component>-<theme>.png, shown in the README and docs/components.md.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';

@@ -381,7 +381,7 @@ export class Engine<R = OpenAIChatRequest> {
 
   /**
    * The session with this id: the same object until another tab changes the session, then a fresh one loaded from
-   * the store (the old object stays in use while it has a turn open; see "Several tabs" in the README).
+   * the store (the old object stays in use while it has a turn open; see "Several tabs" in docs/stores.md).
    */
   async openSession(sessionId: string): Promise<Session<R>> {
     checkId(sessionId, 'sessionId', 'session id');
@@ -581,7 +581,7 @@ export class Engine<R = OpenAIChatRequest> {
     await this.#context.recall?.forget(ids);
   }
 
-  /** Calibration, waste and telemetry export (see "Reflection" in the README). */
+  /** Calibration, waste and telemetry export (see "Reflection" in docs/reflection.md). */
   get reflection(): Reflection {
     return this.#context.reflection;
   }

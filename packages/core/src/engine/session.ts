@@ -189,7 +189,7 @@ export class Session<R = OpenAIChatRequest> {
     return this.#record.pins;
   }
 
-  /** Summaries of older turns, oldest first (see "Long histories" in the README). */
+  /** Summaries of older turns, oldest first (see "Long histories" in docs/memory-and-recall.md). */
   get checkpoints(): readonly Checkpoint[] {
     return this.#record.checkpoints ?? [];
   }
@@ -235,7 +235,7 @@ export class Session<R = OpenAIChatRequest> {
   }
 
   /**
-   * True once another tab changed this session after this object loaded it (see "Several tabs" in the README): it
+   * True once another tab changed this session after this object loaded it (see "Several tabs" in docs/stores.md): it
    * still reads what it had, but `prepare` and every write fail with StaleSessionError; `engine.openSession` gives
    * the session as it is now.
    */
@@ -434,7 +434,7 @@ export class Session<R = OpenAIChatRequest> {
 
   // ── suggested pins ──────────────────────────────────────────────────────────────────────────────────────
 
-  /** Pins the model (see "Suggested pins" in the README) or the host offered; none is applied until accepted. */
+  /** Pins the model (see "Suggested pins" in docs/suggestions-and-replay.md) or the host offered; none is applied until accepted. */
   get suggestions(): readonly PinSuggestion[] {
     return this.#record.suggestions ?? [];
   }

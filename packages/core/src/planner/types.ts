@@ -80,7 +80,7 @@ export type ItemOrigin =
   | { readonly via: 'session'; readonly includeMode: 'always' | 'manual' }
   | { readonly via: 'pin'; readonly pinId: string; readonly pin: PinKind }
   /**
-   * `activation`: how active the item has been in the session lately (see "Reflection" in the README); retrieval's
+   * `activation`: how active the item has been in the session lately (see "Reflection" in docs/reflection.md); retrieval's
    * items come to the planner ranked by score raised by it.
    */
   | {
@@ -174,7 +174,7 @@ export interface CheckpointCandidate extends CandidateBase {
 }
 
 /**
- * A summary of a reference the host supplied (see "Capsules" in the README), offered for a reference that is a
+ * A summary of a reference the host supplied (see "Capsules" in docs/suggestions-and-replay.md), offered for a reference that is a
  * candidate of the same plan. `stale` when the reference's content no longer has the hash the summary was made from.
  */
 export interface CapsuleCandidate extends CandidateBase {
@@ -312,7 +312,7 @@ export interface PlanInput {
   readonly redactions?: readonly PlanRedaction[];
   /** What usage reports taught about the model's real token counts; absent before any report. */
   readonly calibration?: PlanCalibration;
-  /** The query cluster the request joined (see "Query clusters" in the README); absent without one. */
+  /** The query cluster the request joined (see "Query clusters" in docs/suggestions-and-replay.md); absent without one. */
   readonly queryCluster?: string;
   /** Capsules of references among the candidates; absent when there are none. */
   readonly capsules?: readonly CapsuleCandidate[];

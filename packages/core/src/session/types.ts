@@ -103,7 +103,7 @@ export type PinTarget =
 
 /**
  * How long a leased pin is kept: for a number of committed turns, while a task is the session's task, or while the
- * conversation stays in a query cluster (`session.queryCluster`; see "Query clusters" in the README).
+ * conversation stays in a query cluster (`session.queryCluster`; see "Query clusters" in docs/suggestions-and-replay.md).
  */
 export type LeaseScope =
   | { readonly kind: 'turns'; readonly turns: number }
