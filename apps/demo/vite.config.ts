@@ -36,7 +36,6 @@ export default defineConfig({
       '@tanstack/react-query',
       '@ctxkit/core > idb',
       '@ctxkit/core > js-tiktoken/lite',
-      '@ctxkit/core > js-tiktoken/ranks/o200k_base',
     ],
   },
   server: { host: '127.0.0.1' },

@@ -1,4 +1,9 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
+import type { BpeRanks } from './src/tokens/bpe.js';
+import { splitRanks } from './src/tokens/rank-parts.js';
 
 const WORKER_URL = "new URL('./embedder-worker.js', import.meta.url)";
 const HIDDEN_WORKER_URL = "new URL(String('./embedder-worker.js'), import.meta.url)";
@@ -27,10 +32,104 @@ export function keepEmbedderWorkerUrl(): Plugin {
   };
 }
 
+/** Parts of a rank file stay under Vite's chunk size warning (500 kB) and webpack's asset size hint (244 KiB). */
+const RANK_PART_LENGTH = 238_000;
+const RANK_IMPORT = /\[import\('js-tiktoken\/ranks\/(o200k_base|cl100k_base)'\)\]/g;
+const RANK_PART = /^ctxkit-ranks:(o200k_base|cl100k_base)-(\d+)$/;
+
+/**
+ * Ships each tokenizer encoding's ranks as js-tiktoken's rank file cut in parts (`dist/tokens/ranks/o200k_base-0.js`
+ * …), every one a module under 240 kB. tiktoken.ts loads an encoding with `joinRankParts([import(…)])`;
+ * here that list becomes the dynamic imports of the parts, so any bundler of the app (Vite, webpack, Turbopack)
+ * makes one lazy chunk per part, fetched in parallel, only for the encoding in use, and never warns of a chunk
+ * larger than its limit (js-tiktoken's o200k_base file alone is 2.3 MB). The parts keep js-tiktoken's MIT notice.
+ */
+export function rankParts(): Plugin {
+  // js-tiktoken exports its rank files but not its package.json: the version is read from beside dist/ranks.
+  const rankFile = createRequire(import.meta.url).resolve('js-tiktoken/ranks/o200k_base');
+  const manifest = join(dirname(rankFile), '..', '..', 'package.json');
+  const tiktokenVersion: string = JSON.parse(readFileSync(manifest, 'utf8')).version;
+  const parts = new Map<string, Promise<BpeRanks[]>>();
+  const partsOf = (encoding: string): Promise<BpeRanks[]> => {
+    let list = parts.get(encoding);
+    if (!list) {
+      list = import(`js-tiktoken/ranks/${encoding}`).then((module: { default: BpeRanks }) =>
+        splitRanks(module.default, RANK_PART_LENGTH),
+      );
+      parts.set(encoding, list);
+    }
+    return list;
+  };
+  return {
+    name: 'ctxkit:rank-parts',
+    enforce: 'pre',
+    async transform(code, id) {
+      if (!id.endsWith('/src/tokens/tiktoken.ts')) return undefined;
+      const encodings = [...code.matchAll(RANK_IMPORT)].map((match) => match[1] as string);
+      if (encodings.length !== 2)
+        this.error(`tiktoken.ts no longer loads its two encodings as [import('js-tiktoken/ranks/…')]`);
+      const counts = new Map<string, number>();
+      for (const encoding of encodings) counts.set(encoding, (await partsOf(encoding)).length);
+      const replaced = code.replace(RANK_IMPORT, (_match, encoding: string) => {
+        const imports = Array.from(
+          { length: counts.get(encoding) ?? 0 },
+          (_part, index) => `import('ctxkit-ranks:${encoding}-${index}')`,
+        );
+        return `[${imports.join(', ')}]`;
+      });
+      return { code: replaced, map: null };
+    },
+    resolveId(source) {
+      return RANK_PART.test(source) ? `\0${source}` : undefined;
+    },
+    async load(id) {
+      const match = RANK_PART.exec(id.replace(/^\0/, ''));
+      if (!match || !id.startsWith('\0')) return undefined;
+      const [, encoding = '', index = ''] = match;
+      const list = await partsOf(encoding);
+      const part = list[Number(index)];
+      if (!part) this.error(`no part ${index} of ${encoding}`);
+      return [
+        `/*! ${encoding} ranks, part ${Number(index) + 1} of ${list.length}, from js-tiktoken ${tiktokenVersion}`,
+        ' * (https://github.com/dqbd/tiktoken, MIT License), cut in parts by the build of @ctxkit/core. */',
+        `export default ${JSON.stringify(part)};`,
+        '',
+      ].join('\n');
+    },
+    generateBundle() {
+      this.emitFile({
+        type: 'asset',
+        fileName: 'tokens/ranks/NOTICE',
+        source: [
+          `The files in this folder hold the o200k_base and cl100k_base ranks of js-tiktoken ${tiktokenVersion}`,
+          '(https://github.com/dqbd/tiktoken, packages/js-tiktoken), cut in parts by the build of @ctxkit/core; each',
+          'part is a module of the rank data as js-tiktoken ships it. js-tiktoken is distributed under the MIT License:',
+          '',
+          'Permission is hereby granted, free of charge, to any person obtaining a copy of this software and',
+          'associated documentation files (the "Software"), to deal in the Software without restriction, including',
+          'without limitation the rights to use, copy, modify, merge, publish, distribute, sublicense, and/or sell',
+          'copies of the Software, and to permit persons to whom the Software is furnished to do so, subject to the',
+          'following conditions:',
+          '',
+          'The above copyright notice and this permission notice shall be included in all copies or substantial',
+          'portions of the Software.',
+          '',
+          'THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, EXPRESS OR IMPLIED, INCLUDING BUT NOT',
+          'LIMITED TO THE WARRANTIES OF MERCHANTABILITY, FITNESS FOR A PARTICULAR PURPOSE AND NONINFRINGEMENT. IN NO',
+          'EVENT SHALL THE AUTHORS OR COPYRIGHT HOLDERS BE LIABLE FOR ANY CLAIM, DAMAGES OR OTHER LIABILITY, WHETHER',
+          'IN AN ACTION OF CONTRACT, TORT OR OTHERWISE, ARISING FROM, OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE',
+          'USE OR OTHER DEALINGS IN THE SOFTWARE.',
+          '',
+        ].join('\n'),
+      });
+    },
+  };
+}
+
 // Library build: ESM only, entries src/index.ts and the embedder's worker. Type declarations are emitted separately
 // by `tsc -p tsconfig.build.json` into the same dist folder.
 export default defineConfig({
-  plugins: [keepEmbedderWorkerUrl()],
+  plugins: [keepEmbedderWorkerUrl(), rankParts()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -52,8 +151,14 @@ export default defineConfig({
       // optional transformers.js, which only the embedder imports, lazily.
       external: [/^js-tiktoken(\/.*)?$/, /^idb(\/.*)?$/, /^@huggingface\/transformers(\/.*)?$/],
       output: {
-        // Dynamic imports (e.g. encoder ranks) become separate chunks, loaded on demand.
-        chunkFileNames: 'chunks/[name]-[hash].js',
+        // Dynamic imports become separate chunks, loaded on demand; the parts of the tokenizer's ranks keep
+        // their names (tokens/ranks/o200k_base-0.js), with js-tiktoken's NOTICE beside them.
+        chunkFileNames: (chunk) => {
+          const part = chunk.facadeModuleId?.startsWith('\0')
+            ? RANK_PART.exec(chunk.facadeModuleId.slice(1))
+            : null;
+          return part ? `tokens/ranks/${part[1]}-${part[2]}.js` : 'chunks/[name]-[hash].js';
+        },
       },
     },
   },

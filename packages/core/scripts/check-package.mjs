@@ -1,5 +1,5 @@
 // Checks the built package the way a consumer meets it: imported by name through the exports map, as plain ESM
-// in Node, with the tokenizer's ranks loaded lazily from js-tiktoken. Run after `pnpm build`.
+// in Node, with the tokenizer's ranks loaded lazily from their parts in dist/tokens/ranks. Run after `pnpm build`.
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';

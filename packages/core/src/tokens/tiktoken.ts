@@ -1,17 +1,16 @@
 import { ValidationError } from '../errors/index.js';
 import { type BpeRanks, createBpeCount } from './bpe.js';
 import type { TokenCounter } from './counter.js';
+import { joinRankParts } from './rank-parts.js';
 
 export type TiktokenEncodingName = 'o200k_base' | 'cl100k_base';
 
-interface EncoderModule {
-  readonly default: BpeRanks;
-}
-
-// Each rank file is several MB: import it only when that encoding is asked for, so bundles stay small.
-const RANK_LOADERS: Record<TiktokenEncodingName, () => Promise<EncoderModule>> = {
-  o200k_base: () => import('js-tiktoken/ranks/o200k_base'),
-  cl100k_base: () => import('js-tiktoken/ranks/cl100k_base'),
+// Each rank file is 1 to 2.3 MB: import it only when that encoding is asked for, so bundles stay small. The
+// package's build replaces each one-element list below by the imports of the same ranks cut in parts, modules under
+// 240 kB each (`rankParts` in vite.config.ts), so an app's bundler makes no chunk over its size warning.
+const RANK_LOADERS: Record<TiktokenEncodingName, () => Promise<BpeRanks>> = {
+  o200k_base: () => joinRankParts([import('js-tiktoken/ranks/o200k_base')]),
+  cl100k_base: () => joinRankParts([import('js-tiktoken/ranks/cl100k_base')]),
 };
 
 /**
@@ -62,7 +61,7 @@ export function loadTiktokenCounter(encoding: TiktokenEncodingName = 'o200k_base
   let counter = loaded.get(encoding);
   if (!counter) {
     counter = load().then((ranks) => {
-      const encode = createBpeCount(ranks.default);
+      const encode = createBpeCount(ranks);
       return { encoding, count: (text: string) => countInPieces(text, encode) };
     });
     counter.catch(() => loaded.delete(encoding));
