@@ -114,6 +114,7 @@ export {
   type RequestContextItem,
   type SessionContextItem,
   type SessionRecord,
+  type ToolApproval,
   type ToolCall,
   type ToolResultMessage,
   type TurnStep,

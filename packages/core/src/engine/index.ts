@@ -8,5 +8,5 @@ export {
   type PinOptions,
   type PreparedTurn,
   Session,
-  type ToolResultInput,
 } from './session.js';
+export type { ToolResultInput } from './tool-results.js';

@@ -69,6 +69,7 @@ import {
   checkTitle,
   checkWorkspace,
 } from './session-input.js';
+import { checkToolResults, type ToolResultInput } from './tool-results.js';
 import { storedPlanOf, usageReportOf } from './turn-records.js';
 import { groupTurns, type Turn } from './turns.js';
 import { checkUsage } from './usage-input.js';
@@ -84,12 +85,6 @@ export interface PreparedTurn<R = OpenAIChatRequest> {
   readonly userMessage: UserMessage;
   /** The model replies and tool results of this turn so far (after `continue`). */
   readonly steps: readonly TurnStep[];
-}
-
-export interface ToolResultInput {
-  readonly toolCallId: string;
-  readonly content: string;
-  readonly isError?: boolean;
 }
 
 export interface CommitResult {
@@ -622,34 +617,7 @@ export class Session<R = OpenAIChatRequest> {
         },
       ]);
     }
-    if (!Array.isArray(toolResults)) {
-      throw new ValidationError('Invalid tool results', [
-        { path: 'toolResults', message: 'must be an array' },
-      ]);
-    }
-    const byId = new Map(toolResults.map((result) => [result.toolCallId, result]));
-    const issues: ErrorIssue[] = [];
-    if (byId.size !== toolResults.length) {
-      issues.push({ path: 'toolResults', message: 'answers one tool call more than once' });
-    }
-    calls.forEach((call, i) => {
-      if (!byId.has(call.id))
-        issues.push({
-          path: `reply.toolCalls[${i}]`,
-          message: `tool call '${call.id}' (${call.name}) has no result`,
-        });
-    });
-    toolResults.forEach((result, i) => {
-      if (!calls.some((call) => call.id === result.toolCallId)) {
-        issues.push({
-          path: `toolResults[${i}].toolCallId`,
-          message: `'${result.toolCallId}' answers no tool call of this reply`,
-        });
-      }
-      if (typeof result.content !== 'string')
-        issues.push({ path: `toolResults[${i}].content`, message: 'must be a string' });
-    });
-    if (issues.length > 0) throw new ValidationError('Invalid tool results', issues);
+    const byId = checkToolResults(calls, toolResults);
 
     const parsed = await readSuggestions(modelReply.content);
     const assistant = this.#assistantMessage(
@@ -668,6 +636,7 @@ export class Session<R = OpenAIChatRequest> {
         toolName: call.name,
         content: result.content,
         ...(result.isError && { isError: true }),
+        ...(result.approval && { approval: result.approval }),
       });
       const compacted = await this.#history.compact(history, redacted.content, true);
       history = compacted.turn;

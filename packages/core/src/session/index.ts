@@ -31,6 +31,7 @@ export type {
   RequestContextItem,
   SessionContextItem,
   SessionRecord,
+  ToolApproval,
   ToolCall,
   ToolResultMessage,
   TurnStep,

@@ -85,7 +85,11 @@ export type ToolResultMessage = MessageBase & {
   readonly toolName: string;
   readonly content: string;
   readonly isError?: boolean;
+  /** The user's decision when the host asked before running the call; absent when it needed no approval. */
+  readonly approval?: ToolApproval;
 };
+/** A user's answer to "run this tool call?", recorded on the call's result. */
+export type ToolApproval = 'approved' | 'denied';
 /** Notes in the transcript (a failed request, a fork). Shown to people; never sent to the model. */
 export type NoteMessage = MessageBase & { readonly role: 'system' | 'error'; readonly content: string };
 

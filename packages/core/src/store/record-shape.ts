@@ -59,9 +59,13 @@ export function messageProblem(message: unknown): string | null {
         ? null
         : 'an assistant message without its reply';
     case 'tool':
-      return isString(message.toolCallId) && isString(message.content)
+      if (!isString(message.toolCallId) || !isString(message.content))
+        return 'a tool result without its call or text';
+      return message.approval === undefined ||
+        message.approval === 'approved' ||
+        message.approval === 'denied'
         ? null
-        : 'a tool result without its call or text';
+        : `its approval ${JSON.stringify(message.approval)} is neither 'approved' nor 'denied'`;
     default:
       return `its role ${JSON.stringify(message.role)} is unknown`;
   }
