@@ -1,10 +1,14 @@
 import type { CatalogInput } from '@ctxkit/core';
+import { demoToolCatalog } from '../tools/index.js';
 
 // The demo's catalog: what a small web team's coding assistant might know. Include modes are mixed on purpose so
 // that every route into a plan shows up: `always` items start in every session, `manual` ones wait for the user
 // (the context picker), and `agent` ones are chosen per message by retrieval, so they change from one message to the
-// next. Tools come from two MCP servers: `filesystem` defaults its tools to `agent` with two tool-level overrides,
-// `database` declares no default (so its tools would be `always`) and overrides three of its four tools.
+// next. Tools come from three MCP servers: `filesystem` defaults its tools to `agent` with two tool-level overrides,
+// `database` declares no default (so its tools would be `always`) and overrides three of its four tools. Those two
+// are descriptions only; `demo` holds the tools the demo runs (src/tools), all `always`: they are small, and word
+// retrieval cannot tell that "what is 17 * 23?" wants a calculator, while a tool left out of a request cannot be
+// called.
 
 const object = (
   properties: Record<string, { type: string; description?: string }>,
@@ -126,6 +130,7 @@ export const demoCatalog: CatalogInput = {
   servers: [
     { name: 'filesystem', description: 'Files of the project', include: 'agent' },
     { name: 'database', description: 'The app database (read-only replica)' },
+    demoToolCatalog.server,
   ],
   tools: [
     {
@@ -187,5 +192,6 @@ export const demoCatalog: CatalogInput = {
       description: 'List the tables of the database',
       inputSchema: object({}),
     },
+    ...demoToolCatalog.tools,
   ],
 };
