@@ -1,0 +1,18 @@
+// The public API of @ctxkit/ai-sdk.
+export {
+  type CtxkitMessageMetadata,
+  type CtxkitUIMessage,
+  ctxkitMetadataOf,
+} from './metadata.js';
+export {
+  type CtxkitMiddlewareOptions,
+  type CtxkitSessionSelector,
+  ctxkitMiddleware,
+} from './middleware.js';
+export {
+  CtxkitChatTransport,
+  type CtxkitToolCall,
+  type CtxkitToolRunner,
+  type CtxkitTransportOptions,
+  createCtxkitTransport,
+} from './transport.js';

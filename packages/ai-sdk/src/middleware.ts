@@ -1,0 +1,299 @@
+import type {
+  Engine,
+  ErrorIssue,
+  ModelReply,
+  PreparedTurn,
+  Session,
+  ToolCall,
+  ToolResultInput,
+  Usage,
+} from '@ctxkit/core';
+import type { LanguageModelMiddleware } from 'ai';
+import {
+  argumentsObject,
+  type CallOptions,
+  type CallTool,
+  type GenerateResult,
+  type PromptMessage,
+  promptOfRequest,
+  type StreamPart,
+  toolsOfRequest,
+  usageOfProvider,
+} from './convert.js';
+import type { CtxkitMessageMetadata } from './metadata.js';
+import { checkEngine, checkFunction, checkKnownFields, describe, isRecord, throwIfAny } from './validate.js';
+
+/** Where a call's turn goes: a session id, or a function of the call (for one middleware shared by many chats). */
+export type CtxkitSessionSelector = string | ((params: CallOptions) => string | Promise<string>);
+
+export interface CtxkitMiddlewareOptions {
+  /** The engine (its default OpenAI renderer: the middleware reads `turn.request`). */
+  readonly engine: Engine;
+  /** The session each call belongs to. */
+  readonly sessionId: CtxkitSessionSelector;
+  /** Called once a turn is committed, with the ids to show its context (`ContextDetails`). */
+  readonly onCommit?: (ids: CtxkitMessageMetadata['ctxkit']) => void;
+}
+
+const KNOWN = ['engine', 'sessionId', 'onCommit'] as const;
+
+function checkOptions(options: unknown): asserts options is CtxkitMiddlewareOptions {
+  const issues: ErrorIssue[] = [];
+  if (!isRecord(options)) {
+    issues.push({ path: 'options', message: 'must be an object' });
+    throwIfAny('Invalid ctxkit middleware options', issues);
+    return;
+  }
+  checkKnownFields(options, KNOWN, 'options', issues);
+  checkEngine(options.engine, 'options.engine', issues);
+  const id = options.sessionId;
+  if (!(typeof id === 'string' && id.trim() !== '') && typeof id !== 'function')
+    issues.push({
+      path: 'options.sessionId',
+      message: `must be a non-empty string or a function of the call, got ${describe(id)}`,
+    });
+  checkFunction(options.onCommit, 'options.onCommit', issues, true);
+  throwIfAny('Invalid ctxkit middleware options', issues);
+}
+
+/** A turn whose last request was sent: the model's reply calls tools, and the next call brings their results. */
+interface OpenTurn {
+  readonly session: Session;
+  turn: PreparedTurn;
+  /** The reply that called tools, and its usage, waiting for the results. */
+  waiting?: { readonly reply: ModelReply; readonly usage: Usage | undefined };
+}
+
+function textOfUser(message: PromptMessage | undefined): string {
+  if (message?.role !== 'user') return '';
+  return message.content
+    .map((part) => (part.type === 'text' ? part.text : ''))
+    .filter((text) => text !== '')
+    .join('\n');
+}
+
+function resultsOf(message: PromptMessage): ToolResultInput[] {
+  if (message.role !== 'tool') return [];
+  const results: ToolResultInput[] = [];
+  for (const part of message.content) {
+    if (part.type !== 'tool-result') continue;
+    const output = part.output;
+    const isError =
+      output.type === 'error-text' || output.type === 'error-json' || output.type === 'execution-denied';
+    const content =
+      output.type === 'text' || output.type === 'error-text'
+        ? output.value
+        : output.type === 'json' || output.type === 'error-json'
+          ? JSON.stringify(output.value)
+          : output.type === 'execution-denied'
+            ? `Denied${output.reason ? `: ${output.reason}` : ''}`
+            : JSON.stringify(output.value);
+    results.push({ toolCallId: part.toolCallId, content, ...(isError && { isError: true }) });
+  }
+  return results;
+}
+
+/** Catalog tools come from the plan; other tools of the call (a provider's own) are kept as they are. */
+function mergeTools(
+  engine: Engine,
+  given: readonly CallTool[] | undefined,
+  planned: readonly CallTool[],
+): CallTool[] {
+  const kept = (given ?? []).filter(
+    (tool) => tool.type !== 'function' || engine.catalog.toolByFunctionName(tool.name) === undefined,
+  );
+  const plannedNames = new Set(planned.map((tool) => tool.name));
+  return [...planned, ...kept.filter((tool) => !plannedNames.has(tool.name))];
+}
+
+/**
+ * The ctxkit side of a server route: `wrapLanguageModel({ model, middleware: ctxkitMiddleware({ engine, sessionId }) })`.
+ * Each call's prompt is replaced by ctxkit's plan for the last user message (or, after tool results, by the plan of
+ * the turn's next request), and the turn is committed with the provider's usage when the model answers without
+ * calling tools. An error or an abort rolls it back. The committed ids are added to the result's provider metadata
+ * under `ctxkit`, so a route can send them as message metadata.
+ */
+export function ctxkitMiddleware(options: CtxkitMiddlewareOptions): LanguageModelMiddleware {
+  checkOptions(options);
+  const { engine, onCommit } = options;
+  /** Open turns by session. */
+  const open = new Map<string, OpenTurn>();
+  /** The turn each transformed call belongs to. */
+  const calls = new WeakMap<CallOptions, OpenTurn>();
+
+  const settleFailed = (state: OpenTurn) => {
+    state.session.rollback(state.turn);
+    if (open.get(state.session.id) === state) open.delete(state.session.id);
+  };
+
+  const finish = async (
+    state: OpenTurn,
+    reply: ModelReply,
+    usage: Usage | undefined,
+  ): Promise<CtxkitMessageMetadata['ctxkit'] | undefined> => {
+    if ((reply.toolCalls ?? []).length > 0) {
+      state.waiting = { reply, usage };
+      return undefined;
+    }
+    try {
+      const committed = await state.session.commit(state.turn, reply, usage);
+      const ids = {
+        sessionId: state.session.id,
+        userMessageId: state.turn.userMessage.id,
+        planId: state.turn.plan.id,
+        messageId: committed.assistantMessage.id,
+      };
+      onCommit?.(ids);
+      return ids;
+    } finally {
+      if (open.get(state.session.id) === state) open.delete(state.session.id);
+    }
+  };
+
+  return {
+    specificationVersion: 'v4',
+
+    async transformParams({ params }) {
+      const sessionId =
+        typeof options.sessionId === 'string' ? options.sessionId : await options.sessionId(params);
+      const session = await engine.openSession(sessionId);
+      const last = params.prompt[params.prompt.length - 1];
+      const previous = open.get(session.id);
+      let state: OpenTurn;
+      if (last?.role === 'tool' && previous?.waiting) {
+        const { reply, usage } = previous.waiting;
+        previous.waiting = undefined;
+        try {
+          previous.turn = await session.continue(previous.turn, reply, resultsOf(last), usage);
+        } catch (error) {
+          settleFailed(previous);
+          throw error;
+        }
+        state = previous;
+      } else {
+        const text = textOfUser(last);
+        if (text.trim() === '') {
+          throwIfAny('Invalid prompt for ctxkit', [
+            {
+              path: `params.prompt[${params.prompt.length - 1}]`,
+              message:
+                'must be the user message to answer (or the results of the tool calls ctxkit is waiting for)',
+            },
+          ]);
+        }
+        // A turn still waiting for tool results that never came (the route stopped its tool loop) is abandoned.
+        if (previous) settleFailed(previous);
+        state = { session, turn: await session.prepare(text) };
+        open.set(session.id, state);
+      }
+      const request = state.turn.request;
+      const next: CallOptions = {
+        ...params,
+        prompt: promptOfRequest(request),
+        tools: mergeTools(engine, params.tools, toolsOfRequest(request)),
+        maxOutputTokens: params.maxOutputTokens ?? request.max_completion_tokens,
+      };
+      calls.set(next, state);
+      return next;
+    },
+
+    async wrapGenerate({ doGenerate, params }) {
+      const state = calls.get(params);
+      if (!state) return doGenerate();
+      let result: GenerateResult;
+      try {
+        result = await doGenerate();
+      } catch (error) {
+        settleFailed(state);
+        throw error;
+      }
+      let content = '';
+      const toolCalls: ToolCall[] = [];
+      for (const part of result.content) {
+        if (part.type === 'text') content += part.text;
+        else if (part.type === 'tool-call' && !part.providerExecuted)
+          toolCalls.push({
+            id: part.toolCallId,
+            name: part.toolName,
+            arguments: argumentsObject(part.input),
+          });
+      }
+      const reply: ModelReply = {
+        content,
+        ...(toolCalls.length > 0 && { toolCalls }),
+        ...(result.response?.modelId && { model: result.response.modelId }),
+      };
+      const ids = await finish(state, reply, usageOfProvider(result.usage));
+      return ids
+        ? { ...result, providerMetadata: { ...result.providerMetadata, ctxkit: { ...ids } } }
+        : result;
+    },
+
+    async wrapStream({ doStream, params }) {
+      const state = calls.get(params);
+      if (!state) return doStream();
+      let result: Awaited<ReturnType<typeof doStream>>;
+      try {
+        result = await doStream();
+      } catch (error) {
+        settleFailed(state);
+        throw error;
+      }
+      let content = '';
+      let modelId: string | undefined;
+      let done = false;
+      const toolCalls: ToolCall[] = [];
+      const fail = () => {
+        if (done) return;
+        done = true;
+        settleFailed(state);
+      };
+      // An abort (the client went away, `stop()`) leaves the turn unanswered: it is rolled back.
+      params.abortSignal?.addEventListener('abort', fail, { once: true });
+      if (params.abortSignal?.aborted) fail();
+      const transformer: Transformer<StreamPart, StreamPart> & { cancel?: () => void } = {
+        async transform(part, controller) {
+          if (part.type === 'text-delta') content += part.delta;
+          else if (part.type === 'tool-call' && !part.providerExecuted)
+            toolCalls.push({
+              id: part.toolCallId,
+              name: part.toolName,
+              arguments: argumentsObject(part.input),
+            });
+          else if (part.type === 'response-metadata' && part.modelId) modelId = part.modelId;
+          else if (part.type === 'error') fail();
+          else if (part.type === 'finish' && !done) {
+            done = true;
+            const reply: ModelReply = {
+              content,
+              ...(toolCalls.length > 0 && { toolCalls }),
+              ...(modelId && { model: modelId }),
+            };
+            let ids: CtxkitMessageMetadata['ctxkit'] | undefined;
+            try {
+              ids = await finish(state, reply, usageOfProvider(part.usage));
+            } catch (error) {
+              settleFailed(state);
+              controller.enqueue({ type: 'error', error });
+            }
+            controller.enqueue(
+              ids ? { ...part, providerMetadata: { ...part.providerMetadata, ctxkit: { ...ids } } } : part,
+            );
+            return;
+          }
+          controller.enqueue(part);
+        },
+        flush() {
+          // The stream ended without a finish part: nothing was answered, so nothing is kept.
+          fail();
+        },
+        // Streams that support it call this when the reader cancels.
+        cancel() {
+          fail();
+        },
+      };
+      const stream = result.stream.pipeThrough(new TransformStream(transformer));
+      return { ...result, stream };
+    },
+  };
+}

@@ -1,0 +1,279 @@
+import { Chat } from '@ai-sdk/react';
+import { type AssistantMessage, isCtxkitError, type ToolResultMessage } from '@ctxkit/core';
+import type { UIMessageChunk } from 'ai';
+import { describe, expect, test, vi } from 'vitest';
+import {
+  type CtxkitToolCall,
+  type CtxkitUIMessage,
+  createCtxkitTransport,
+  ctxkitMetadataOf,
+} from './index.js';
+import { makeEngine, model, RULE, serverRequests, until } from './test/fixtures.js';
+import { CACHED_TOKENS, PROMPT_TOKENS } from './test/openai-server.js';
+
+async function readAll(stream: ReadableStream<UIMessageChunk>): Promise<UIMessageChunk[]> {
+  const chunks: UIMessageChunk[] = [];
+  const reader = stream.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return chunks;
+    chunks.push(value);
+  }
+}
+
+function userMessage(id: string, text: string): CtxkitUIMessage {
+  return { id, role: 'user', parts: [{ type: 'text', text }] };
+}
+
+function assistantOf(messages: readonly { role: string }[]): AssistantMessage[] {
+  return messages.filter((message): message is AssistantMessage => message.role === 'assistant');
+}
+
+describe('createCtxkitTransport', () => {
+  test('streams the reply as UI chunks, sends the request ctxkit planned, and commits the turn', async () => {
+    const engine = await makeEngine();
+    const session = await engine.createSession();
+    const transport = createCtxkitTransport({ engine, sessionId: session.id, model: model('echo-model') });
+    const before = (await serverRequests()).length;
+    const chunks = await readAll(
+      await transport.sendMessages({
+        trigger: 'submit-message',
+        chatId: 'chat',
+        messageId: undefined,
+        messages: [userMessage('u1', 'hello there friend')],
+        abortSignal: undefined,
+      }),
+    );
+    const deltas = chunks.filter((chunk) => chunk.type === 'text-delta').map((chunk) => chunk.delta);
+    expect(deltas.length).toBeGreaterThan(1);
+    expect(deltas.join('')).toBe('Echo: hello there friend');
+    expect(chunks[0]?.type).toBe('start');
+    expect(chunks.at(-1)?.type).toBe('finish');
+
+    const sent = (await serverRequests()).slice(before);
+    expect(sent).toHaveLength(1);
+    expect(JSON.stringify(sent[0]?.messages)).toContain(RULE);
+
+    const stored = (await engine.openSession(session.id)).messages;
+    expect(stored.map((message) => message.role)).toEqual(['user', 'assistant']);
+    expect(stored[0]).toMatchObject({ role: 'user', content: 'hello there friend' });
+    expect(assistantOf(stored)[0]?.modelReply.content).toBe('Echo: hello there friend');
+    expect(engine.pendingTurn(session.id)).toBeNull();
+  });
+
+  test('useChat: the reply carries the ctxkit ids in its metadata, and the usage is stored with the turn', async () => {
+    const engine = await makeEngine();
+    const session = await engine.createSession();
+    const chat = new Chat<CtxkitUIMessage>({
+      transport: createCtxkitTransport({ engine, sessionId: session.id, model: model('echo-model') }),
+    });
+    await chat.sendMessage({ text: 'what is ctxkit' });
+    await until(() => chat.status === 'ready');
+
+    const reply = chat.messages[1];
+    expect(reply?.role).toBe('assistant');
+    expect(reply?.parts.filter((part) => part.type === 'text').map((part) => part.text)).toEqual([
+      'Echo: what is ctxkit',
+    ]);
+    const stored = assistantOf((await engine.openSession(session.id)).messages)[0];
+    const ids = ctxkitMetadataOf(reply ?? {});
+    expect(ids).toEqual({
+      sessionId: session.id,
+      userMessageId: (await engine.openSession(session.id)).messages[0]?.id,
+      planId: stored?.requestContext?.planId,
+      messageId: stored?.id,
+    });
+
+    const usage = await engine.store.listUsage(session.id);
+    expect(usage).toHaveLength(1);
+    expect(usage[0]).toMatchObject({
+      planId: stored?.requestContext?.planId,
+      actualInputTokens: PROMPT_TOKENS,
+      outputTokens: 4,
+      cachedInputTokens: CACHED_TOKENS,
+    });
+  });
+
+  test('a tool call runs through continue: the call, its result and the final reply are one committed turn', async () => {
+    const engine = await makeEngine();
+    const session = await engine.createSession();
+    const runTool = vi.fn(async (_call: CtxkitToolCall) => 'the notes say hi');
+    const chat = new Chat<CtxkitUIMessage>({
+      transport: createCtxkitTransport({
+        engine,
+        sessionId: session.id,
+        model: model('tool-model'),
+        runTool,
+      }),
+    });
+    await chat.sendMessage({ text: 'read my notes' });
+    await until(() => chat.status === 'ready');
+
+    expect(runTool).toHaveBeenCalledTimes(1);
+    expect(runTool.mock.calls[0]?.[0]).toMatchObject({
+      functionName: 'files__read_file',
+      serverName: 'files',
+      toolName: 'read_file',
+      input: { path: 'notes.txt' },
+    });
+    const stored = (await engine.openSession(session.id)).messages;
+    expect(stored.map((message) => message.role)).toEqual(['user', 'assistant', 'tool', 'assistant']);
+    const [call, final] = assistantOf(stored);
+    expect(call?.modelReply.toolCalls).toEqual([
+      { id: expect.any(String), name: 'files__read_file', arguments: { path: 'notes.txt' } },
+    ]);
+    const result = stored[2] as ToolResultMessage;
+    expect(result).toMatchObject({
+      toolCallId: call?.modelReply.toolCalls?.[0]?.id,
+      content: 'the notes say hi',
+    });
+    expect(final?.modelReply.content).toBe('The file says: the notes say hi');
+    expect(await engine.store.listUsage(session.id)).toHaveLength(2);
+
+    const reply = chat.messages[1];
+    const tool = reply?.parts.find((part) => part.type === 'dynamic-tool');
+    expect(tool).toMatchObject({
+      toolName: 'files__read_file',
+      state: 'output-available',
+      output: 'the notes say hi',
+    });
+    expect(ctxkitMetadataOf(reply ?? {})?.messageId).toBe(final?.id);
+  });
+
+  test('regenerating a reply forks the session before its turn; the earlier reply stays in the original', async () => {
+    const engine = await makeEngine();
+    const session = await engine.createSession();
+    const onSessionChange = vi.fn();
+    const transport = createCtxkitTransport({
+      engine,
+      sessionId: session.id,
+      model: model('echo-model'),
+      onSessionChange,
+    });
+    const chat = new Chat<CtxkitUIMessage>({ transport });
+    await chat.sendMessage({ text: 'first question' });
+    await until(() => chat.status === 'ready');
+    await chat.sendMessage({ text: 'second question' });
+    await until(() => chat.status === 'ready');
+    const original = (await engine.openSession(session.id)).messages.map((message) => message.id);
+
+    await chat.regenerate();
+    await until(() => chat.status === 'ready');
+
+    const branchId = transport.sessionId;
+    expect(branchId).not.toBe(session.id);
+    expect(onSessionChange).toHaveBeenCalledWith(branchId);
+    // The original keeps both turns as they were.
+    expect((await engine.openSession(session.id)).messages.map((message) => message.id)).toEqual(original);
+    const branch = await engine.openSession(branchId);
+    expect(branch.branch?.parentSessionId).toBe(session.id);
+    // The branch sees the first turn and answers the second question again, as a new turn of its own.
+    expect(branch.messages.map((message) => message.id).slice(0, 2)).toEqual(original.slice(0, 2));
+    expect(branch.messages).toHaveLength(4);
+    expect(branch.messages[2]).toMatchObject({ role: 'user', content: 'second question' });
+    expect(branch.messages[3]?.id).not.toBe(original[3]);
+    expect(ctxkitMetadataOf(chat.messages[3] ?? {})).toMatchObject({
+      sessionId: branchId,
+      messageId: branch.messages[3]?.id,
+    });
+
+    // The next message goes on in the branch.
+    await chat.sendMessage({ text: 'third question' });
+    await until(() => chat.status === 'ready');
+    expect((await engine.openSession(branchId)).messages).toHaveLength(6);
+    expect((await engine.openSession(session.id)).messages).toHaveLength(4);
+  });
+
+  test('stopping mid-reply rolls the turn back: nothing is committed and no turn stays open', async () => {
+    const engine = await makeEngine();
+    const session = await engine.createSession();
+    const chat = new Chat<CtxkitUIMessage>({
+      transport: createCtxkitTransport({ engine, sessionId: session.id, model: model('slow-model') }),
+    });
+    const sent = chat.sendMessage({ text: 'tell me a long story' });
+    await until(() => (chat.messages[1]?.parts.some((part) => part.type === 'text') ?? false) === true);
+    expect(engine.pendingTurn(session.id)?.content).toBe('tell me a long story');
+    await chat.stop();
+    await sent;
+    await until(() => chat.status !== 'streaming' && chat.status !== 'submitted');
+
+    await until(() => engine.pendingTurn(session.id) === null);
+    const reopened = await engine.openSession(session.id);
+    expect(reopened.isTurnOpen).toBe(false);
+    expect(reopened.messages).toEqual([]);
+    expect(await engine.store.listUsage(session.id)).toEqual([]);
+    expect(ctxkitMetadataOf(chat.messages[1] ?? {})?.messageId).toBeUndefined();
+    // The session takes the next message at once.
+    await reopened.rollback(await reopened.prepare('again'));
+  });
+
+  test('a model error rolls the turn back and reaches useChat as an error', async () => {
+    const engine = await makeEngine();
+    const session = await engine.createSession();
+    const chat = new Chat<CtxkitUIMessage>({
+      transport: createCtxkitTransport({
+        engine,
+        sessionId: session.id,
+        model: model('fail-model'),
+        settings: { maxRetries: 0 },
+      }),
+    });
+    await chat.sendMessage({ text: 'hello' });
+    await until(() => chat.status === 'error');
+    expect(chat.error?.message).toContain('the model is down');
+    expect(engine.pendingTurn(session.id)).toBeNull();
+    expect((await engine.openSession(session.id)).messages).toEqual([]);
+  });
+
+  test('wrong options are a ValidationError naming each path', async () => {
+    const engine = await makeEngine();
+    let caught: unknown;
+    try {
+      createCtxkitTransport({
+        engine,
+        sessionId: '',
+        model: model('echo-model'),
+        maxToolRounds: 0,
+        runTools: () => '',
+      } as never);
+    } catch (error) {
+      caught = error;
+    }
+    expect(isCtxkitError(caught, 'invalid_input')).toBe(true);
+    if (!isCtxkitError(caught, 'invalid_input')) return;
+    expect(caught.issues.map((issue) => issue.path)).toEqual([
+      'options.runTools',
+      'options.sessionId',
+      'options.maxToolRounds',
+    ]);
+    expect(caught.issues[0]?.message).toContain("did you mean 'runTool'");
+
+    let missing: unknown;
+    try {
+      createCtxkitTransport({ engine: {}, sessionId: 's', model: 42 } as never);
+    } catch (error) {
+      missing = error;
+    }
+    expect(isCtxkitError(missing, 'invalid_input') && missing.issues.map((issue) => issue.path)).toEqual([
+      'options.engine',
+      'options.model',
+    ]);
+  });
+
+  test('a request whose last message is not a user message is a ValidationError', async () => {
+    const engine = await makeEngine();
+    const session = await engine.createSession();
+    const transport = createCtxkitTransport({ engine, sessionId: session.id, model: model('echo-model') });
+    const error = await transport
+      .sendMessages({
+        trigger: 'submit-message',
+        chatId: 'chat',
+        messageId: undefined,
+        messages: [{ id: 'a', role: 'assistant', parts: [{ type: 'text', text: 'hi' }] }],
+        abortSignal: undefined,
+      })
+      .catch((caught: unknown) => caught);
+    expect(isCtxkitError(error, 'invalid_input') && error.issues[0]?.path).toBe('messages[0].role');
+    expect(engine.pendingTurn(session.id)).toBeNull();
+  });
+});

@@ -1,0 +1,404 @@
+import type {
+  Engine,
+  ErrorIssue,
+  PreparedTurn,
+  Session,
+  ToolCall,
+  ToolResultInput,
+  Usage,
+} from '@ctxkit/core';
+import {
+  type ChatRequestOptions,
+  type ChatTransport,
+  jsonSchema,
+  type LanguageModel,
+  type LanguageModelCallOptions,
+  type ModelMessage,
+  streamText,
+  type Tool,
+  type UIMessage,
+  type UIMessageChunk,
+} from 'ai';
+import { argumentsObject, promptOfRequest, usageOf } from './convert.js';
+import { type CtxkitMessageMetadata, describeError } from './metadata.js';
+import {
+  checkEngine,
+  checkFunction,
+  checkId,
+  checkKnownFields,
+  describe,
+  isRecord,
+  throwIfAny,
+} from './validate.js';
+
+/** A tool call the model made, with the catalog tool it names (when it names one). */
+export interface CtxkitToolCall {
+  readonly toolCallId: string;
+  /** The name the model called: `<server>__<tool>` for catalog tools. */
+  readonly functionName: string;
+  /** The catalog tool's server and name, when the function name is one of the catalog's. */
+  readonly serverName: string | undefined;
+  readonly toolName: string | undefined;
+  /** The parsed arguments. */
+  readonly input: ToolCall['arguments'];
+}
+
+/** Settings for every model call: sampling, output length, retries, headers. */
+export type CtxkitCallSettings = LanguageModelCallOptions & {
+  /** Retries of a failed call (the AI SDK's default: 2). */
+  readonly maxRetries?: number;
+  readonly headers?: Record<string, string | undefined>;
+};
+
+/** Runs one tool call; its return value (a string as it is, anything else as JSON) is the result the model reads. */
+export type CtxkitToolRunner = (
+  call: CtxkitToolCall,
+  options: { readonly abortSignal: AbortSignal },
+) => unknown;
+
+export interface CtxkitTransportOptions {
+  /** The engine (its default OpenAI renderer: the transport reads `turn.request`). */
+  readonly engine: Engine;
+  /** The session the chat starts in. Regenerating a reply moves the chat to a branch of it (see `sessionId`). */
+  readonly sessionId: string;
+  /** The model to call: any AI SDK language model, e.g. `createOpenAICompatible({ … })('llama3.2')`. */
+  readonly model: LanguageModel;
+  /** Runs the tools the model calls. Without it, a reply that calls a tool ends the turn with an error. */
+  readonly runTool?: CtxkitToolRunner;
+  /** How many tool rounds one message may take before the turn is abandoned. Default 8. */
+  readonly maxToolRounds?: number;
+  /** Called when the chat moves to another session: a branch made by regenerating a reply. */
+  readonly onSessionChange?: (sessionId: string) => void;
+  /** Passed to every model call. `maxOutputTokens` defaults to the engine's reserved output. */
+  readonly settings?: CtxkitCallSettings;
+}
+
+const KNOWN = [
+  'engine',
+  'sessionId',
+  'model',
+  'runTool',
+  'maxToolRounds',
+  'onSessionChange',
+  'settings',
+] as const;
+
+function checkOptions(options: unknown): asserts options is CtxkitTransportOptions {
+  const issues: ErrorIssue[] = [];
+  if (!isRecord(options)) {
+    issues.push({ path: 'options', message: 'must be an object' });
+    throwIfAny('Invalid ctxkit transport options', issues);
+    return;
+  }
+  checkKnownFields(options, KNOWN, 'options', issues);
+  checkEngine(options.engine, 'options.engine', issues);
+  checkId(options.sessionId, 'options.sessionId', issues);
+  const model = options.model;
+  if (
+    !(typeof model === 'string' && model.trim() !== '') &&
+    !(isRecord(model) && typeof model.modelId === 'string')
+  )
+    issues.push({
+      path: 'options.model',
+      message: 'must be an AI SDK language model (or a model id string)',
+    });
+  checkFunction(options.runTool, 'options.runTool', issues, true);
+  checkFunction(options.onSessionChange, 'options.onSessionChange', issues, true);
+  if (options.settings !== undefined && !isRecord(options.settings))
+    issues.push({
+      path: 'options.settings',
+      message: `must be an object, got ${describe(options.settings)}`,
+    });
+  const rounds = options.maxToolRounds;
+  if (rounds !== undefined && !(typeof rounds === 'number' && Number.isSafeInteger(rounds) && rounds >= 1))
+    issues.push({ path: 'options.maxToolRounds', message: 'must be a whole number of at least 1' });
+  throwIfAny('Invalid ctxkit transport options', issues);
+}
+
+/** The text of a UI message: its text parts, in order. */
+function textOf(message: UIMessage): string {
+  return message.parts
+    .map((part) => (part.type === 'text' ? part.text : ''))
+    .filter((text) => text !== '')
+    .join('\n');
+}
+
+function resultText(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (value === undefined) return '';
+  try {
+    return JSON.stringify(value) ?? String(value);
+  } catch {
+    return String(value);
+  }
+}
+
+interface ReplyRecord {
+  readonly sessionId: string;
+  readonly userMessageId: string;
+  committed: boolean;
+}
+
+/**
+ * The ctxkit side of `useChat`: every message is planned by `session.prepare`, the model is called with the plan's
+ * request, tool calls run through `session.continue`, and the reply is committed with the provider's usage. Stopping
+ * rolls the turn back; regenerating a reply forks the session before that turn, so the earlier reply stays where it
+ * was. Each assistant message carries `metadata.ctxkit` (session, message and plan ids) for `ContextDetails`.
+ */
+export class CtxkitChatTransport<UI_MESSAGE extends UIMessage = UIMessage<CtxkitMessageMetadata>>
+  implements ChatTransport<UI_MESSAGE>
+{
+  readonly #options: CtxkitTransportOptions;
+  #sessionId: string;
+  /** Assistant UI message id → the turn that wrote it. */
+  readonly #replies = new Map<string, ReplyRecord>();
+
+  constructor(options: CtxkitTransportOptions) {
+    checkOptions(options);
+    this.#options = options;
+    this.#sessionId = options.sessionId;
+  }
+
+  /** The session the next message goes to: the one given, or the branch the last regeneration made. */
+  get sessionId(): string {
+    return this.#sessionId;
+  }
+
+  async sendMessages(
+    options: {
+      trigger: 'submit-message' | 'regenerate-message';
+      chatId: string;
+      messageId: string | undefined;
+      messages: UI_MESSAGE[];
+      abortSignal: AbortSignal | undefined;
+    } & ChatRequestOptions,
+  ): Promise<ReadableStream<UIMessageChunk>> {
+    const last = options.messages[options.messages.length - 1];
+    const index = options.messages.length - 1;
+    const issues: ErrorIssue[] = [];
+    if (last === undefined || last.role !== 'user')
+      issues.push({
+        path: `messages[${index}].role`,
+        message: 'the last message must be the user message to answer',
+      });
+    else if (textOf(last).trim() === '')
+      issues.push({ path: `messages[${index}].parts`, message: 'the user message has no text' });
+    throwIfAny('Invalid chat request', issues);
+    const text = textOf(last as UI_MESSAGE);
+    const session =
+      options.trigger === 'regenerate-message'
+        ? await this.#branchFor(options.messageId, text)
+        : await this.#options.engine.openSession(this.#sessionId);
+    const turn = await session.prepare(text);
+    return this.#stream(session, turn, options.abortSignal);
+  }
+
+  async reconnectToStream(): Promise<ReadableStream<UIMessageChunk> | null> {
+    // A turn streams from this tab's engine only: there is nothing to resume elsewhere.
+    return null;
+  }
+
+  /** The session a regenerated reply is written to: a branch before the turn that wrote the reply, when it exists. */
+  async #branchFor(messageId: string | undefined, text: string): Promise<Session> {
+    const engine = this.#options.engine;
+    const current = await engine.openSession(this.#sessionId);
+    const known = messageId === undefined ? undefined : this.#replies.get(messageId);
+    let userMessageId: string | undefined;
+    if (known) {
+      // A reply whose turn was stopped or failed left nothing to keep: the message is simply asked again.
+      if (known.committed) userMessageId = known.userMessageId;
+    } else {
+      const lastUser = [...current.messages].reverse().find((message) => message.role === 'user');
+      if (lastUser?.role === 'user' && lastUser.content === text) userMessageId = lastUser.id;
+    }
+    if (userMessageId === undefined || !current.messages.some((message) => message.id === userMessageId))
+      return current;
+    const branch = await engine.fork(current.id, userMessageId, { before: true });
+    this.#sessionId = branch.id;
+    this.#options.onSessionChange?.(branch.id);
+    return branch;
+  }
+
+  #stream(
+    session: Session,
+    first: PreparedTurn,
+    signal: AbortSignal | undefined,
+  ): ReadableStream<UIMessageChunk> {
+    const { engine, model, runTool, maxToolRounds = 8, settings } = this.#options;
+    const abort = new AbortController();
+    const onAbort = () => abort.abort(signal?.reason);
+    signal?.addEventListener('abort', onAbort, { once: true });
+    if (signal?.aborted) onAbort();
+    const replyId = `ctxkit-${first.userMessage.id}`;
+    const record: ReplyRecord = {
+      sessionId: session.id,
+      userMessageId: first.userMessage.id,
+      committed: false,
+    };
+    this.#replies.set(replyId, record);
+    let turn = first;
+    let settled = false;
+    const rollback = () => {
+      if (settled) return;
+      settled = true;
+      session.rollback(turn);
+    };
+
+    let cancelled = false;
+    const run = async (stream: ReadableStreamDefaultController<UIMessageChunk>) => {
+      // After the reader cancelled (useChat's stop), chunks have nowhere to go.
+      const controller = {
+        enqueue: (chunk: UIMessageChunk) => {
+          if (!cancelled) stream.enqueue(chunk);
+        },
+      };
+      const base = { sessionId: session.id, userMessageId: turn.userMessage.id };
+      controller.enqueue({
+        type: 'start',
+        messageId: replyId,
+        messageMetadata: { ctxkit: { ...base, planId: turn.plan.id } } satisfies CtxkitMessageMetadata,
+      });
+      for (let round = 0; ; round++) {
+        controller.enqueue({ type: 'start-step' });
+        const tools: Record<string, Tool> = {};
+        for (const definition of turn.request.tools ?? []) {
+          tools[definition.function.name] = {
+            description: definition.function.description,
+            inputSchema: jsonSchema(definition.function.parameters),
+          };
+        }
+        const result = streamText({
+          maxOutputTokens: turn.request.max_completion_tokens,
+          ...settings,
+          model,
+          messages: promptOfRequest(turn.request) as ModelMessage[],
+          allowSystemInMessages: true,
+          tools,
+          abortSignal: abort.signal,
+          // Failures are read from the stream below and reported to the chat; nothing is logged.
+          onError: () => {},
+        });
+        let content = '';
+        let usage: Usage | undefined;
+        let failure: unknown;
+        const calls: ToolCall[] = [];
+        const textId = `text-${round}`;
+        let textOpen = false;
+        for await (const part of result.fullStream) {
+          if (part.type === 'text-delta' && part.text !== '') {
+            if (!textOpen) controller.enqueue({ type: 'text-start', id: textId });
+            textOpen = true;
+            content += part.text;
+            controller.enqueue({ type: 'text-delta', id: textId, delta: part.text });
+          } else if (part.type === 'tool-call') {
+            const call: ToolCall = {
+              id: part.toolCallId,
+              name: part.toolName,
+              arguments: argumentsObject(part.input),
+            };
+            calls.push(call);
+            controller.enqueue({
+              type: 'tool-input-available',
+              toolCallId: call.id,
+              toolName: call.name,
+              input: call.arguments,
+              dynamic: true,
+            });
+          } else if (part.type === 'finish') {
+            usage = usageOf(part.totalUsage);
+          } else if (part.type === 'error') {
+            failure = part.error;
+          } else if (part.type === 'abort') {
+            failure = abort.signal.reason ?? new DOMException('Aborted', 'AbortError');
+          }
+        }
+        if (textOpen) controller.enqueue({ type: 'text-end', id: textId });
+        if (abort.signal.aborted) throw abort.signal.reason ?? new DOMException('Aborted', 'AbortError');
+        if (failure !== undefined) throw failure;
+        if (calls.length === 0) {
+          const committed = await session.commit(turn, { content, model: turn.request.model }, usage);
+          settled = true;
+          record.committed = true;
+          controller.enqueue({ type: 'finish-step' });
+          controller.enqueue({
+            type: 'finish',
+            finishReason: 'stop',
+            messageMetadata: {
+              ctxkit: { ...base, planId: turn.plan.id, messageId: committed.assistantMessage.id },
+            } satisfies CtxkitMessageMetadata,
+          });
+          return;
+        }
+        if (!runTool)
+          throw new Error(`The model called ${calls[0]?.name}, but the transport has no runTool.`);
+        if (round + 1 >= maxToolRounds)
+          throw new Error(
+            `The model was still calling tools after ${maxToolRounds} rounds; the turn was abandoned.`,
+          );
+        const results: ToolResultInput[] = [];
+        for (const call of calls) {
+          const tool = engine.catalog.toolByFunctionName(call.name);
+          try {
+            const output = await runTool(
+              {
+                toolCallId: call.id,
+                functionName: call.name,
+                serverName: tool?.serverName,
+                toolName: tool?.name,
+                input: call.arguments,
+              },
+              { abortSignal: abort.signal },
+            );
+            const text = resultText(output);
+            results.push({ toolCallId: call.id, content: text });
+            controller.enqueue({ type: 'tool-output-available', toolCallId: call.id, output, dynamic: true });
+          } catch (error) {
+            if (abort.signal.aborted) throw error;
+            const text = describeError(error);
+            results.push({ toolCallId: call.id, content: text, isError: true });
+            controller.enqueue({
+              type: 'tool-output-error',
+              toolCallId: call.id,
+              errorText: text,
+              dynamic: true,
+            });
+          }
+        }
+        controller.enqueue({ type: 'finish-step' });
+        turn = await session.continue(
+          turn,
+          { content, toolCalls: calls, model: turn.request.model },
+          results,
+          usage,
+        );
+      }
+    };
+
+    return new ReadableStream<UIMessageChunk>({
+      start: (controller) => {
+        run(controller)
+          .catch((error: unknown) => {
+            rollback();
+            if (cancelled) return;
+            if (abort.signal.aborted) controller.enqueue({ type: 'abort', reason: 'stopped' });
+            else controller.enqueue({ type: 'error', errorText: describeError(error) });
+          })
+          .finally(() => {
+            signal?.removeEventListener('abort', onAbort);
+            if (!cancelled) controller.close();
+          });
+      },
+      cancel: (reason) => {
+        cancelled = true;
+        abort.abort(reason);
+      },
+    });
+  }
+}
+
+/** The ctxkit transport for `useChat({ transport })`. Wrong options throw a ValidationError naming each path. */
+export function createCtxkitTransport<UI_MESSAGE extends UIMessage = UIMessage<CtxkitMessageMetadata>>(
+  options: CtxkitTransportOptions,
+): CtxkitChatTransport<UI_MESSAGE> {
+  return new CtxkitChatTransport<UI_MESSAGE>(options);
+}
