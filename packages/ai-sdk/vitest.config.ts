@@ -28,9 +28,10 @@ export default defineConfig({
           include: [
             'ai',
             '@ai-sdk/openai-compatible',
-            'idb',
-            'js-tiktoken/lite',
-            'js-tiktoken/ranks/o200k_base',
+            '@ai-sdk/react',
+            '@ctxkit/core > idb',
+            '@ctxkit/core > js-tiktoken/lite',
+            '@ctxkit/core > js-tiktoken/ranks/o200k_base',
           ],
         },
         test: {

@@ -9,7 +9,7 @@ import {
   ctxkitMetadataOf,
 } from './index.js';
 import { makeEngine, model, RULE, serverRequests, until } from './test/fixtures.js';
-import { CACHED_TOKENS, PROMPT_TOKENS } from './test/openai-server.js';
+import { CACHED_TOKENS, PROMPT_TOKENS } from './test/usage.js';
 
 async function readAll(stream: ReadableStream<UIMessageChunk>): Promise<UIMessageChunk[]> {
   const chunks: UIMessageChunk[] = [];

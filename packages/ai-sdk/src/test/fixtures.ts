@@ -41,9 +41,17 @@ export function baseUrl(): string {
   return inject('openaiBaseUrl');
 }
 
+export type LocalModel = 'echo-model' | 'tool-model' | 'slow-model' | 'fail-model';
+
 /** The local server's model by name (see openai-server.ts for what each does). */
-export function model(name: 'echo-model' | 'tool-model' | 'slow-model' | 'fail-model'): LanguageModel {
+export function chatModel(
+  name: LocalModel,
+): ReturnType<ReturnType<typeof createOpenAICompatible>['chatModel']> {
   return createOpenAICompatible({ name: 'local', baseURL: baseUrl(), includeUsage: true }).chatModel(name);
+}
+
+export function model(name: LocalModel): LanguageModel {
+  return chatModel(name);
 }
 
 /** Every request body the local server received, oldest first. */

@@ -1,5 +1,6 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { CACHED_TOKENS, PROMPT_TOKENS } from './usage.js';
 
 // A small OpenAI-compatible Chat Completions server that streams Server-Sent Events as OpenAI and Ollama do: chunk
 // objects, a final chunk with `finish_reason`, a usage chunk with no choices when `stream_options.include_usage` is
@@ -10,9 +11,6 @@ import type { AddressInfo } from 'node:net';
 //   slow-model   streams many words, 50 ms apart (for stopping mid-reply)
 //   fail-model   answers 500
 //   anything     "Echo: <the last user message>" word by word
-
-export const PROMPT_TOKENS = 321;
-export const CACHED_TOKENS = 21;
 
 const CORS = {
   'access-control-allow-origin': '*',
