@@ -11,5 +11,22 @@ export * from './components/recall-switch/index.js';
 export * from './components/token-meter/index.js';
 export * from './components/tool-trace/index.js';
 export * from './format/index.js';
+export {
+  type CtxkitFormat,
+  type CtxkitLabelOverrides,
+  type CtxkitLabels,
+  CtxkitLocale,
+  type CtxkitLocaleProps,
+  createFormat,
+  DEFAULT_LABELS,
+  DEFAULT_LOCALE,
+  type LabelValue,
+  type LocaleProps,
+  type PluralCategory,
+  type PluralForms,
+  richText,
+  useCtxkitFormat,
+  useCtxkitLabels,
+} from './locale/index.js';
 export { type AnyEngine, CtxkitProvider, type CtxkitProviderProps, useEngine } from './provider/index.js';
 export * from './queries/index.js';

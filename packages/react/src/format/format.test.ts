@@ -61,7 +61,7 @@ describe('labels', () => {
     expect(formatDifference(34)).toBe('+34');
     expect(formatDifference(-1200)).toBe('−1,200');
     expect(formatDifference(0)).toBe('±0');
-    expect([999, 1000, 1234, 12_345, 128_000].map(formatTokensShort)).toEqual([
+    expect([999, 1000, 1234, 12_345, 128_000].map((tokens) => formatTokensShort(tokens))).toEqual([
       '999',
       '1k',
       '1.2k',

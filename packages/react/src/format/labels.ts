@@ -8,143 +8,129 @@ import type {
   RequestContextItem,
   Section,
 } from '@ctxkit/core';
-
-const numberFormat = new Intl.NumberFormat('en');
+import { type CtxkitFormat, DEFAULT_LABELS, defaultFormat } from '../locale/index.js';
 
 /** 12,345 */
-export function formatTokens(tokens: number): string {
-  return numberFormat.format(tokens);
+export function formatTokens(tokens: number, format: CtxkitFormat = defaultFormat): string {
+  return format.number(tokens);
 }
 
-/** 1.2k, 12k, 128k: for the compact meter. */
-export function formatTokensShort(tokens: number): string {
-  if (tokens < 1000) return String(tokens);
-  const thousands = tokens / 1000;
-  return `${thousands < 10 ? thousands.toFixed(1).replace(/\.0$/, '') : Math.round(thousands)}k`;
+/** 1.2k, 12k, 128k: for the compact meter (`Intl.NumberFormat`'s compact notation). */
+export function formatTokensShort(tokens: number, format: CtxkitFormat = defaultFormat): string {
+  return format.compact(tokens);
 }
 
 /** An amount of money from a price table, in its own currency (no symbol): 0.0123, 1.25. */
-export function formatCost(amount: number): string {
-  return amount.toLocaleString('en', { maximumSignificantDigits: 3, maximumFractionDigits: 6 });
+export function formatCost(amount: number, format: CtxkitFormat = defaultFormat): string {
+  return format.cost(amount);
 }
 
 /** A signed difference: +34, −12, ±0. */
-export function formatDifference(difference: number): string {
-  if (difference === 0) return '±0';
-  return difference > 0 ? `+${formatTokens(difference)}` : `−${formatTokens(-difference)}`;
+export function formatDifference(difference: number, format: CtxkitFormat = defaultFormat): string {
+  return format.difference(difference);
 }
 
-export const MODE_LABELS: Readonly<Record<ContextMode, string>> = {
-  off: 'Off',
-  light: 'Light',
-  heavy: 'Heavy',
-};
+/** The English labels; the kit uses `useCtxkitLabels().modes` and the like, which follow the locale. */
+export const MODE_LABELS: Readonly<Record<ContextMode, string>> = DEFAULT_LABELS.modes;
 
-export const INCLUDE_MODE_LABELS: Readonly<Record<IncludeMode, string>> = {
-  always: 'Always',
-  manual: 'Manual',
-  agent: 'Agent',
-};
+export const INCLUDE_MODE_LABELS: Readonly<Record<IncludeMode, string>> = DEFAULT_LABELS.includeModes;
 
-export const PIN_KIND_LABELS: Readonly<Record<PinKind, string>> = {
-  sticky: 'Sticky',
-  leased: 'Leased',
-  ephemeral: 'Ephemeral',
-};
+export const PIN_KIND_LABELS: Readonly<Record<PinKind, string>> = DEFAULT_LABELS.pinKinds;
 
-export const SECTION_LABELS: Readonly<Record<Section, string>> = {
-  system: 'System prompt',
-  rules: 'Rules',
-  references: 'References',
-  tools: 'Tools',
-  pins: 'Pins',
-  memory: 'Memory',
-  recall: 'Recalled',
-  history: 'History',
-  current: 'Message',
-  workspace: 'Workspace',
-};
+export const SECTION_LABELS: Readonly<Record<Section, string>> = DEFAULT_LABELS.sections;
 
 /** A similarity score as the seed shows it: 0.87. */
-export function formatScore(score: number): string {
-  return score.toFixed(2);
+export function formatScore(score: number, format: CtxkitFormat = defaultFormat): string {
+  return format.score(score);
 }
 
 /** The pill of an item: "Always", "Manual", "Agent 0.87". */
-export function pillText(item: Pick<RequestContextItem, 'includeMode' | 'similarityScore'>): string {
-  const label = INCLUDE_MODE_LABELS[item.includeMode];
+export function pillText(
+  item: Pick<RequestContextItem, 'includeMode' | 'similarityScore'>,
+  format: CtxkitFormat = defaultFormat,
+): string {
+  const label = format.labels.includeModes[item.includeMode];
   return item.includeMode === 'agent' && item.similarityScore !== undefined
-    ? `${label} ${formatScore(item.similarityScore)}`
+    ? format.text(format.labels.reasons.pill, { mode: label, score: format.score(item.similarityScore) })
     : label;
 }
 
 /** Why a candidate was left out, in words. */
-export function exclusionText(reason: ExclusionReason): string {
+export function exclusionText(reason: ExclusionReason, format: CtxkitFormat = defaultFormat): string {
+  const labels = format.labels.reasons;
+  const t = format.text;
   switch (reason.code) {
     case 'budget':
-      return `did not fit: needed ${formatTokens(reason.needed)} tokens, ${formatTokens(reason.remaining)} left`;
+      return t(labels.budget, { needed: reason.needed, remaining: reason.remaining });
     case 'history-cutoff':
       return reason.block === undefined
-        ? 'older than a turn that did not fit'
-        : `before history block ${reason.block}: history was cut so requests keep their cached start`;
+        ? labels.historyCutoff
+        : t(labels.historyCutoffBlock, { block: String(reason.block) });
     case 'below-threshold':
-      return `score ${formatScore(reason.score)} below the minimum ${formatScore(reason.threshold)}`;
+      return t(labels.belowThreshold, {
+        score: format.score(reason.score),
+        threshold: format.score(reason.threshold),
+      });
     case 'mode-limit':
-      return `beyond the ${MODE_LABELS[reason.mode]} mode's limit of ${reason.limit}`;
+      return t(labels.modeLimit, { mode: format.labels.modes[reason.mode], limit: reason.limit });
     case 'agent-share':
-      return `retrieved items may take at most ${formatTokens(reason.cap)} tokens`;
+      return t(labels.agentShare, { cap: reason.cap });
     case 'duplicate':
-      return 'already included through the session or a pin';
+      return labels.duplicate;
     case 'unavailable':
-      return reason.why === 'missing' ? 'no longer in the catalog' : 'disabled in the catalog';
+      return reason.why === 'missing' ? labels.missing : labels.disabled;
     case 'memory-share':
-      return `memories may take at most ${formatTokens(reason.cap)} tokens`;
+      return t(labels.memoryShare, { cap: reason.cap });
     case 'recall-share':
-      return `recalled passages may take at most ${formatTokens(reason.cap)} tokens`;
+      return t(labels.recallShare, { cap: reason.cap });
     case 'duplicate-of-history':
-      return 'already sent with the history';
+      return labels.duplicateOfHistory;
     case 'summarized':
-      return 'summarized in an earlier checkpoint';
+      return labels.summarized;
     case 'history-share':
-      return reason.summarizer === 'failed'
-        ? `history may take at most ${formatTokens(reason.cap)} tokens, and the summary failed`
-        : `history may take at most ${formatTokens(reason.cap)} tokens`;
+      return t(reason.summarizer === 'failed' ? labels.historyShareFailed : labels.historyShare, {
+        cap: reason.cap,
+      });
     case 'capsule-stale':
-      return 'its reference changed since this summary was written';
+      return labels.capsuleStale;
     case 'capsule-unused':
       return reason.reference === 'included'
-        ? 'its reference was sent in full'
+        ? labels.capsuleIncluded
         : reason.reference === 'absent'
-          ? 'its reference was not a candidate'
-          : 'its reference was left out for a reason a summary does not answer';
+          ? labels.capsuleAbsent
+          : labels.capsuleUnused;
   }
 }
 
 /** Why a candidate was sent, in words. */
-export function inclusionText(reason: InclusionReason): string {
+export function inclusionText(reason: InclusionReason, format: CtxkitFormat = defaultFormat): string {
+  const labels = format.labels.reasons;
   switch (reason.code) {
     case 'system-prompt':
-      return 'system prompt';
+      return labels.systemPrompt;
     case 'session':
-      return `in the session (${INCLUDE_MODE_LABELS[reason.includeMode].toLowerCase()})`;
+      return labels.session[reason.includeMode];
     case 'pinned':
-      return `${PIN_KIND_LABELS[reason.pin].toLowerCase()} pin`;
+      return labels.pinned[reason.pin];
     case 'agent':
-      return agentReasonText(reason);
+      return agentReasonText(reason, format);
     case 'memory':
-      return 'learned in another conversation';
+      return labels.memory;
     case 'recalled':
-      return `said earlier, on ${reason.createdAt.slice(0, 10)} (score ${formatScore(reason.score)})`;
+      return format.text(labels.recalled, {
+        date: format.date(reason.createdAt),
+        score: format.score(reason.score),
+      });
     case 'history':
-      return reason.age === 0 ? 'the previous turn' : `history, ${reason.age} turns back`;
+      return reason.age === 0 ? labels.previousTurn : format.text(labels.history, { count: reason.age });
     case 'checkpoint':
-      return `summary of turns ${reason.fromTurn + 1}–${reason.toTurn + 1}`;
+      return format.text(labels.checkpoint, { from: reason.fromTurn + 1, to: reason.toTurn + 1 });
     case 'current-turn':
-      return 'your message';
+      return labels.currentTurn;
     case 'workspace':
-      return 'workspace';
+      return labels.workspace;
     case 'capsule':
-      return 'a summary sent in place of its reference, which did not fit';
+      return labels.capsule;
   }
 }
 
@@ -153,21 +139,28 @@ export function inclusionText(reason: InclusionReason): string {
  * conversation rather than the message alone: "matches your message (score 0.62, rank 1)", "carried from your
  * previous message, which this one follows up (score 0.55, rank 1)", "…, active in this conversation".
  */
-export function agentReasonText(reason: Extract<InclusionReason, { code: 'agent' }>): string {
-  const figures = `score ${formatScore(reason.score)}, rank ${reason.rank}`;
+export function agentReasonText(
+  reason: Extract<InclusionReason, { code: 'agent' }>,
+  format: CtxkitFormat = defaultFormat,
+): string {
+  const labels = format.labels.reasons;
+  const t = format.text;
+  const figures = t(labels.agentFigures, { score: format.score(reason.score), rank: reason.rank });
   const where = reason.carried
-    ? `carried from your ${reason.carried.age === 1 ? 'previous message' : `message ${reason.carried.age} back`}, ${
-        reason.carried.relation === 'follow-up'
-          ? 'which this one follows up'
-          : 'which shares a subject with this one'
-      }`
-    : 'matches your message';
-  return `${where} (${figures})${reason.activation ? ', active in this conversation' : ''}`;
+    ? t(labels.agentCarried, {
+        from:
+          reason.carried.age === 1 ? labels.agentPrevious : t(labels.agentBack, { age: reason.carried.age }),
+        relation: reason.carried.relation === 'follow-up' ? labels.agentFollowUp : labels.agentSharedTerms,
+      })
+    : labels.agentMatches;
+  const text = t(labels.agent, { where, figures });
+  return reason.activation ? t(labels.agentActive, { reason: text }) : text;
 }
 
 /** What remains of a lease: "2 of 3 turns left", "while task v2". */
-export function leaseText(lease: Lease): string {
-  if (lease.kind === 'task') return `while task ${lease.taskId}`;
-  if (lease.kind === 'cluster') return 'while the conversation stays on this topic';
-  return `${lease.remaining} of ${lease.turns} ${lease.turns === 1 ? 'turn' : 'turns'} left`;
+export function leaseText(lease: Lease, format: CtxkitFormat = defaultFormat): string {
+  const labels = format.labels.reasons;
+  if (lease.kind === 'task') return format.text(labels.leaseTask, { task: lease.taskId });
+  if (lease.kind === 'cluster') return labels.leaseCluster;
+  return format.text(labels.leaseTurns, { count: lease.turns, remaining: lease.remaining });
 }

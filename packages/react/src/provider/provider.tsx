@@ -1,6 +1,7 @@
 import type { Engine } from '@ctxkit/core';
 import { QueryClient, QueryClientContext, QueryClientProvider } from '@tanstack/react-query';
 import { createContext, type ReactNode, useContext, useEffect, useRef } from 'react';
+import { FormatProvider, type LocaleProps, useLocaleFormat } from '../locale/index.js';
 import { invalidateForEvent } from '../queries/invalidate.js';
 
 // Any renderer's engine will do: the kit reads plans, records and messages, never provider requests.
@@ -9,7 +10,7 @@ export type AnyEngine = Engine<any>;
 
 const EngineContext = /* @__PURE__ */ createContext<AnyEngine | null>(null);
 
-export interface CtxkitProviderProps {
+export interface CtxkitProviderProps extends LocaleProps {
   readonly engine: AnyEngine;
   /**
    * The QueryClient the kit's queries live in. By default the one of an enclosing `QueryClientProvider` (so the kit
@@ -20,8 +21,12 @@ export interface CtxkitProviderProps {
   readonly children?: ReactNode;
 }
 
-/** Gives the kit's hooks and components an engine, and keeps their queries in step with the engine's store. */
-export function CtxkitProvider({ engine, queryClient, children }: CtxkitProviderProps) {
+/**
+ * Gives the kit's hooks and components an engine, and keeps their queries in step with the engine's store; `locale`
+ * and `labels` localize every component inside (see docs/localization.md).
+ */
+export function CtxkitProvider({ engine, queryClient, locale, labels, children }: CtxkitProviderProps) {
+  const format = useLocaleFormat({ locale, labels }, 'CtxkitProvider');
   const enclosing = useContext(QueryClientContext);
   // Made at most once, and only when neither the prop nor an enclosing provider gives a client.
   const ownClient = useRef<QueryClient | null>(null);
@@ -30,7 +35,9 @@ export function CtxkitProvider({ engine, queryClient, children }: CtxkitProvider
   useEffect(() => engine.subscribe((event) => void invalidateForEvent(client, event)), [engine, client]);
   return (
     <QueryClientProvider client={client}>
-      <EngineContext.Provider value={engine}>{children}</EngineContext.Provider>
+      <EngineContext.Provider value={engine}>
+        <FormatProvider format={format}>{children}</FormatProvider>
+      </EngineContext.Provider>
     </QueryClientProvider>
   );
 }

@@ -1,4 +1,5 @@
 import { type HTMLAttributes, useId } from 'react';
+import { useCtxkitFormat } from '../locale/index.js';
 import { cx } from './class-names.js';
 import { errorText } from './status.js';
 
@@ -25,6 +26,7 @@ export function SessionSwitch({
   ...props
 }: SessionSwitchProps) {
   const hintId = useId();
+  const format = useCtxkitFormat();
   return (
     <div className={cx('ctxkit-session-switch', className)} data-on={on} {...props}>
       <label className="ctxkit-recall-switch__label">
@@ -44,7 +46,7 @@ export function SessionSwitch({
       </p>
       {error !== null && error !== undefined && (
         <p role="alert" className="ctxkit-recall-switch__error">
-          Could not change it: {errorText(error)}
+          {format.text(format.labels.switches.error, { error: errorText(error) })}
         </p>
       )}
     </div>

@@ -1,4 +1,5 @@
 import type { HTMLAttributes, ReactNode } from 'react';
+import { useCtxkitFormat } from '../locale/index.js';
 import { cx } from './class-names.js';
 
 /** The status every component reports as `data-state`. */
@@ -7,10 +8,11 @@ export type LoadState = 'loading' | 'error' | 'empty' | 'ready';
 export type StatusProps = HTMLAttributes<HTMLDivElement> & { readonly children?: ReactNode };
 
 /** Shown while data loads: a polite live region, so screen readers hear when it is done. */
-export function Loading({ className, children = 'Loading…', ...props }: StatusProps) {
+export function Loading({ className, children, ...props }: StatusProps) {
+  const { labels } = useCtxkitFormat();
   return (
     <div role="status" className={cx('ctxkit-status', className)} data-status="loading" {...props}>
-      {children}
+      {children ?? labels.common.loading}
     </div>
   );
 }

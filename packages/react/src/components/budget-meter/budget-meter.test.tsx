@@ -261,7 +261,7 @@ describe('BudgetMeter', () => {
 
     await screen.getByRole('button', { name: 'Breakdown' }).click();
     const region = screen.getByRole('region', { name: 'Breakdown' });
-    const percent = (share: number) => `${Math.round(share * 100)} %`;
+    const percent = (share: number) => `${Math.round(share * 100)}%`;
     const messages = (await engine.store.loadSession(session.id))?.messages ?? [];
     const last = messages
       .flatMap((m) => (m.role === 'assistant' && m.reflection ? [m.reflection.waste] : []))
@@ -270,7 +270,7 @@ describe('BudgetMeter', () => {
     await expect
       .element(region.getByText(/^Unused automatic context/))
       .toHaveTextContent(
-        `Unused automatic context, last reply: ${percent(last.share)} of ${last.autoTokens.toLocaleString('en')} tokens. This session: ${percent(sessionWaste.share)} of ${sessionWaste.autoTokens.toLocaleString('en')} tokens (target below 30 %).`,
+        `Unused automatic context, last reply: ${percent(last.share)} of ${last.autoTokens.toLocaleString('en')} tokens. This session: ${percent(sessionWaste.share)} of ${sessionWaste.autoTokens.toLocaleString('en')} tokens (target below 30%).`,
       );
     const unused = region.getByRole('list', { name: 'Never referenced in the last reply' });
     await expect.element(unused).toBeVisible();

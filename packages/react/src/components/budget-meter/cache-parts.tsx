@@ -1,6 +1,6 @@
 import { costOfUsage } from '@ctxkit/core';
 import type { HTMLAttributes } from 'react';
-import { formatCost, formatTokens } from '../../format/index.js';
+import { useCtxkitFormat } from '../../locale/index.js';
 import { cx } from '../../shared/index.js';
 import { useBudgetMeter } from './parts.js';
 
@@ -10,13 +10,17 @@ import { useBudgetMeter } from './parts.js';
  */
 export function CachePrefix({ className, ...props }: HTMLAttributes<HTMLParagraphElement>) {
   const { plan } = useBudgetMeter();
+  const format = useCtxkitFormat();
   if (!plan || plan.cache.prefixTokens === 0) return null;
   const { prefixTokens } = plan.cache;
-  const share = Math.round((prefixTokens / Math.max(1, plan.budget.used)) * 100);
+  const share = Math.round((prefixTokens / Math.max(1, plan.budget.used)) * 100) / 100;
   return (
     <p className={cx('ctxkit-meter__prefix', className)} {...props}>
-      Stable start: {formatTokens(prefixTokens)} of {formatTokens(plan.budget.used)} tokens ({share}%) repeat
-      from the last request, so a provider's prompt cache can serve them
+      {format.text(format.labels.meter.prefix, {
+        prefix: prefixTokens,
+        used: plan.budget.used,
+        percent: format.percent(share),
+      })}
     </p>
   );
 }
@@ -24,12 +28,15 @@ export function CachePrefix({ className, ...props }: HTMLAttributes<HTMLParagrap
 /** The last reply's cost from the host's price table, and what the prompt cache saved; nothing without prices. */
 export function ReplyCost({ className, ...props }: HTMLAttributes<HTMLParagraphElement>) {
   const { lastReply, prices } = useBudgetMeter();
+  const format = useCtxkitFormat();
   const cost = lastReply && prices ? costOfUsage(lastReply, prices) : null;
   if (!cost) return null;
   return (
     <p className={cx('ctxkit-meter__cost', className)} {...props}>
-      Last reply cost {formatCost(cost.total)}
-      {cost.saved > 0 && <> · the prompt cache saved {formatCost(cost.saved)}</>}
+      {format.text(cost.saved > 0 ? format.labels.meter.costSaved : format.labels.meter.cost, {
+        cost: format.cost(cost.total),
+        saved: format.cost(cost.saved),
+      })}
     </p>
   );
 }

@@ -10,6 +10,7 @@ import {
   type Waste,
   type WasteEntry,
 } from '@ctxkit/core';
+import { type CtxkitFormat, defaultFormat } from '../../locale/index.js';
 import { candidateLabel } from '../context-details/model.js';
 
 /** How full the window is: below `warn`, `ok`; from `warn`, `warn`; from `danger`, `danger`; required context that does not fit, `over`. */
@@ -85,7 +86,10 @@ export interface AutoEntry {
  * What the context mode and pins added on their own, and the retrieved candidates they left out: the breakdown
  * behind the meter. Session items and sticky pins are the user's choice and are not listed.
  */
-export function autoIncluded(plan: ContextPlan): { included: AutoEntry[]; excluded: AutoEntry[] } {
+export function autoIncluded(
+  plan: ContextPlan,
+  format: CtxkitFormat = defaultFormat,
+): { included: AutoEntry[]; excluded: AutoEntry[] } {
   const included = plan.included.flatMap(({ candidate, reason }): AutoEntry[] =>
     reason.code === 'agent' ||
     reason.code === 'memory' ||
@@ -94,7 +98,7 @@ export function autoIncluded(plan: ContextPlan): { included: AutoEntry[]; exclud
       ? [
           {
             key: candidate.id,
-            label: candidateLabel(candidate),
+            label: candidateLabel(candidate, format),
             tokens: candidate.tokens,
             reason,
             included: true,
@@ -107,7 +111,7 @@ export function autoIncluded(plan: ContextPlan): { included: AutoEntry[]; exclud
       ? [
           {
             key: candidate.id,
-            label: candidateLabel(candidate),
+            label: candidateLabel(candidate, format),
             tokens: candidate.tokens,
             reason,
             included: false,

@@ -19,15 +19,8 @@ import {
   useRef,
   useState,
 } from 'react';
-import {
-  agentReasonText,
-  exclusionText,
-  formatDifference,
-  formatTokens,
-  formatTokensShort,
-  MODE_LABELS,
-  SECTION_LABELS,
-} from '../../format/index.js';
+import { agentReasonText, exclusionText } from '../../format/index.js';
+import { type CtxkitFormat, richText, useCtxkitFormat } from '../../locale/index.js';
 import {
   type ContextModeState,
   latestTrackedReply,
@@ -210,17 +203,19 @@ export function Root({
 }
 
 export function Loading(props: StatusProps) {
+  const { labels } = useCtxkitFormat();
   return useBudgetMeter().state === 'loading' ? (
-    <LoadingStatus {...props}>{props.children ?? 'Estimating…'}</LoadingStatus>
+    <LoadingStatus {...props}>{props.children ?? labels.meter.estimating}</LoadingStatus>
   ) : null;
 }
 
 export function ErrorState({ children, ...props }: StatusProps) {
   const { state, error } = useBudgetMeter();
+  const format = useCtxkitFormat();
   if (state !== 'error') return null;
   return (
     <ErrorMessage {...props}>
-      {children ?? `Could not estimate the context: ${errorText(error)}`}
+      {children ?? format.text(format.labels.meter.error, { error: errorText(error) })}
     </ErrorMessage>
   );
 }
@@ -228,18 +223,23 @@ export function ErrorState({ children, ...props }: StatusProps) {
 /** The bar: a `meter` with one segment per prompt section (`data-section`), sized by its tokens. */
 export function Bar({ className, children, ...props }: HTMLAttributes<HTMLDivElement>) {
   const { budget } = useBudgetMeter();
+  const format = useCtxkitFormat();
+  const labels = format.labels.meter;
   if (!budget) return null;
-  const percent = Math.round(budget.share * 100);
   return (
     // A <meter> cannot hold the segments, so this is a div with the meter role and its values.
     // biome-ignore lint/a11y/useSemanticElements: segmented bar
     <div
       role="meter"
-      aria-label="Context budget"
+      aria-label={labels.title}
       aria-valuemin={0}
       aria-valuemax={budget.available}
       aria-valuenow={Math.min(budget.used, budget.available)}
-      aria-valuetext={`${formatTokens(budget.used)} of ${formatTokens(budget.available)} tokens (${percent}%)`}
+      aria-valuetext={format.text(labels.value, {
+        used: budget.used,
+        available: budget.available,
+        percent: format.percent(budget.share),
+      })}
       className={cx('ctxkit-meter__bar', className)}
       data-level={budget.level}
       {...props}
@@ -253,7 +253,10 @@ export function Bar({ className, children, ...props }: HTMLAttributes<HTMLDivEle
               key={segment.section}
               className="ctxkit-meter__segment"
               data-section={segment.section}
-              title={`${SECTION_LABELS[segment.section]}: ${formatTokens(segment.tokens)} tokens`}
+              title={format.text(labels.segment, {
+                section: format.labels.sections[segment.section],
+                tokens: segment.tokens,
+              })}
               style={{ width: `${Math.min(100, segment.share * 100)}%` }}
             />
           ))
@@ -328,18 +331,25 @@ function useViewportPlacement(open: boolean) {
 /** "Draft: 1,234 / 7,000 tokens", or in the compact variant "1.2k / 7k". */
 export function Figures({ className, ...props }: HTMLAttributes<HTMLSpanElement>) {
   const { budget, variant } = useBudgetMeter();
+  const format = useCtxkitFormat();
+  const labels = format.labels.meter;
   if (!budget) return null;
   if (variant === 'compact') {
     return (
       <span className={cx('ctxkit-meter__figures', className)} {...props}>
-        {formatTokensShort(budget.used)} / {formatTokensShort(budget.available)} tokens
+        {format.text(labels.compact, {
+          used: format.compact(budget.used),
+          available: format.compact(budget.available),
+        })}
       </span>
     );
   }
   return (
     <span className={cx('ctxkit-meter__figures', className)} {...props}>
-      {budget.level === 'over' ? 'Over budget: ' : 'This message: '}
-      <strong>{formatTokens(budget.used)}</strong> / {formatTokens(budget.available)} tokens
+      {richText(format, budget.level === 'over' ? labels.figuresOver : labels.figures, {
+        used: <strong>{format.number(budget.used)}</strong>,
+        available: budget.available,
+      })}
     </span>
   );
 }
@@ -350,23 +360,26 @@ export function Figures({ className, ...props }: HTMLAttributes<HTMLSpanElement>
  */
 export function Calibration({ className, ...props }: HTMLAttributes<HTMLParagraphElement>) {
   const { calibrated } = useBudgetMeter();
+  const format = useCtxkitFormat();
+  const labels = format.labels.meter;
   if (!calibrated) return null;
   const { tokens, uncertainty, low, high, samples, tightened } = calibrated;
   return (
     <p
       className={cx('ctxkit-meter__calibrated', className)}
       data-tightened={tightened}
-      title={`Likely between ${formatTokens(low)} and ${formatTokens(high)} tokens as the model counts them`}
+      title={format.text(labels.calibrationTitle, { low, high })}
       {...props}
     >
-      Model count: ≈ <strong>{formatTokens(tokens)}</strong> tokens (± {formatTokens(uncertainty)}),
-      calibrated on {samples === 1 ? '1 reply' : `${formatTokens(samples)} replies`}
-      {tightened && ' — budget adjusted'}
+      {richText(format, labels.calibration, {
+        tokens: <strong>{format.number(tokens)}</strong>,
+        uncertainty,
+        count: samples,
+      })}
+      {tightened && labels.calibrationTightened}
     </p>
   );
 }
-
-const percent = (share: number) => `${Math.round(share * 100)} %`;
 
 /**
  * Waste: of the tokens added automatically (retrieved items, memories), the share the replies never referenced,
@@ -375,7 +388,10 @@ const percent = (share: number) => `${Math.round(share * 100)} %`;
  */
 export function Waste({ className, ...props }: HTMLAttributes<HTMLElement>) {
   const { waste } = useBudgetMeter();
+  const format = useCtxkitFormat();
+  const labels = format.labels.meter;
   if (!waste) return null;
+  const share = (value: number) => <strong className="ctxkit-meter__share">{format.percent(value)}</strong>;
   const { last, session, unused } = waste;
   return (
     <div
@@ -384,24 +400,22 @@ export function Waste({ className, ...props }: HTMLAttributes<HTMLElement>) {
       {...props}
     >
       <p>
-        Unused automatic context, last reply:{' '}
-        {last && last.autoTokens > 0 ? (
-          <>
-            <strong className="ctxkit-meter__share">{percent(last.share)}</strong> of{' '}
-            {formatTokens(last.autoTokens)} tokens
-          </>
-        ) : (
-          'nothing was added automatically'
-        )}
-        . This session: <strong className="ctxkit-meter__share">{percent(session.share)}</strong> of{' '}
-        {formatTokens(session.autoTokens)} tokens (target below {percent(WASTE_TARGET)}).
+        {richText(format, labels.waste, {
+          last:
+            last && last.autoTokens > 0
+              ? richText(format, labels.wasteLast, { share: share(last.share), tokens: last.autoTokens })
+              : labels.wasteNothing,
+          share: share(session.share),
+          tokens: session.autoTokens,
+          target: format.percent(WASTE_TARGET),
+        })}
       </p>
       {unused.length > 0 && (
-        <ul className="ctxkit-meter__unused" aria-label="Never referenced in the last reply">
+        <ul className="ctxkit-meter__unused" aria-label={labels.unused}>
           {unused.map((entry) => (
             <li key={entry.id}>
               <span className="ctxkit-meter__auto-name">{entry.id}</span>
-              <span className="ctxkit-tokens">{formatTokens(entry.tokens)}</span>
+              <span className="ctxkit-tokens">{format.number(entry.tokens)}</span>
             </li>
           ))}
         </ul>
@@ -416,8 +430,10 @@ export function Waste({ className, ...props }: HTMLAttributes<HTMLElement>) {
  */
 export function OverBudget({ className, ...props }: HTMLAttributes<HTMLParagraphElement>) {
   const { budget } = useBudgetMeter();
+  const format = useCtxkitFormat();
+  const labels = format.labels.meter;
   if (budget?.level !== 'over') return null;
-  const over = formatTokens(budget.used - budget.available);
+  const over = budget.used - budget.available;
   return (
     <p
       role="alert"
@@ -425,14 +441,13 @@ export function OverBudget({ className, ...props }: HTMLAttributes<HTMLParagraph
       data-too-long={budget.over?.tooLong ?? 'context'}
       {...props}
     >
-      {budget.over?.tooLong === 'message' ? (
-        <>
-          This message is {formatTokens(budget.over.messageTokens)} tokens, {over} more than fit (at most{' '}
-          {formatTokens(budget.over.messageRoom)}). Shorten it or send it in parts.
-        </>
-      ) : (
-        <>Required context is {over} tokens over the budget. Remove session items or sticky pins to send.</>
-      )}
+      {budget.over?.tooLong === 'message'
+        ? format.text(labels.overMessage, {
+            tokens: budget.over.messageTokens,
+            over,
+            room: budget.over.messageRoom,
+          })
+        : format.text(labels.overContext, { over })}
     </p>
   );
 }
@@ -440,25 +455,32 @@ export function OverBudget({ className, ...props }: HTMLAttributes<HTMLParagraph
 /** After a reply: what the provider counted against the estimate, with the difference. */
 export function LastReply({ className, ...props }: HTMLAttributes<HTMLParagraphElement>) {
   const { lastReply } = useBudgetMeter();
+  const format = useCtxkitFormat();
+  const labels = format.labels.meter;
   if (!lastReply) return null;
   const { actualInputTokens: actual, estimatedInputTokens: estimated } = lastReply;
   return (
     <p className={cx('ctxkit-meter__last', className)} data-reported={actual !== null} {...props}>
       {actual === null ? (
-        <>Last reply: estimated {formatTokens(estimated)} tokens (no usage reported)</>
+        format.text(labels.lastReplyUnreported, { estimated })
       ) : (
         <>
-          Last reply: <strong>{formatTokens(actual)}</strong> tokens used, estimated {formatTokens(estimated)}{' '}
-          (
-          <span className="ctxkit-meter__difference" data-sign={Math.sign(actual - estimated)}>
-            {formatDifference(actual - estimated)}
-          </span>
-          )
+          {richText(format, labels.lastReply, {
+            actual: <strong>{format.number(actual)}</strong>,
+            estimated,
+            difference: (
+              <span className="ctxkit-meter__difference" data-sign={Math.sign(actual - estimated)}>
+                {format.difference(actual - estimated)}
+              </span>
+            ),
+          })}
           {lastReply.cachedInputTokens !== undefined && (
             <span className="ctxkit-meter__cached">
               {' '}
-              · {formatTokens(lastReply.cachedInputTokens)} cached,{' '}
-              {formatTokens(actual - lastReply.cachedInputTokens)} new
+              {format.text(labels.lastReplyCached, {
+                cached: lastReply.cachedInputTokens,
+                fresh: actual - lastReply.cachedInputTokens,
+              })}
             </span>
           )}
         </>
@@ -470,9 +492,11 @@ export function LastReply({ className, ...props }: HTMLAttributes<HTMLParagraphE
 /** "Context: Light": cycles Off → Light → Heavy for this session; `data-override` when the session overrides the default. */
 export function ModeTrigger({ className, children, ...props }: HTMLAttributes<HTMLButtonElement>) {
   const { mode, hotkey, cycleMode } = useBudgetMeter();
+  const format = useCtxkitFormat();
+  const labels = format.labels.meter;
   if (!mode) return null;
-  const label = MODE_LABELS[mode.mode];
-  const next = MODE_LABELS[nextContextMode(mode.mode)];
+  const label = format.labels.modes[mode.mode];
+  const next = format.labels.modes[nextContextMode(mode.mode)];
   return (
     <button
       type="button"
@@ -480,14 +504,20 @@ export function ModeTrigger({ className, children, ...props }: HTMLAttributes<HT
       data-mode={mode.mode}
       data-override={mode.override !== null}
       aria-keyshortcuts={hotkey ?? undefined}
-      title={`Context mode ${label}${mode.override ? ' (this session)' : ''}. Click${hotkey ? ` or press ${hotkey}` : ''} for ${next}.`}
+      title={format.text(labels.modeTitle, {
+        state: format.text(mode.override ? labels.modeStateOverride : labels.modeState, { mode: label }),
+        action: format.text(hotkey ? labels.modeClickOrPress : labels.modeClick, {
+          next,
+          hotkey: hotkey ?? '',
+        }),
+      })}
       onClick={cycleMode}
       {...props}
     >
       {children ?? (
         <>
-          Context: {label}
-          {mode.override !== null && <span className="ctxkit-visually-hidden"> (this session)</span>}
+          {format.text(labels.mode, { mode: label })}
+          {mode.override !== null && <span className="ctxkit-visually-hidden"> {labels.modeOverride}</span>}
         </>
       )}
     </button>
@@ -502,6 +532,7 @@ const POPOVERS = typeof HTMLElement !== 'undefined' && 'popover' in HTMLElement.
  */
 export function BreakdownTrigger({ className, children, ...props }: HTMLAttributes<HTMLButtonElement>) {
   const { breakdown, plan } = useBudgetMeter();
+  const { labels } = useCtxkitFormat();
   if (!plan) return null;
   const { onClick, ...trigger } = triggerProps(breakdown);
   return (
@@ -511,20 +542,21 @@ export function BreakdownTrigger({ className, children, ...props }: HTMLAttribut
       className={cx('ctxkit-meter__breakdown-trigger ctxkit-button', className)}
       {...props}
     >
-      {children ?? 'Breakdown'}
+      {children ?? labels.meter.breakdown}
     </button>
   );
 }
 
-function autoReasonText(entry: AutoEntry): string {
+function autoReasonText(entry: AutoEntry, format: CtxkitFormat): string {
   const reason = entry.reason;
-  if (!entry.included) return exclusionText(reason as Exclude<typeof reason, InclusionReason>);
+  if (!entry.included) return exclusionText(reason as Exclude<typeof reason, InclusionReason>, format);
   const included = reason as InclusionReason;
-  if (included.code === 'agent') return agentReasonText(included);
-  if (included.code === 'pinned') return `${included.pin} pin`;
-  if (included.code === 'memory') return 'learned in another conversation';
+  const labels = format.labels.reasons;
+  if (included.code === 'agent') return agentReasonText(included, format);
+  if (included.code === 'pinned') return labels.pinned[included.pin];
+  if (included.code === 'memory') return labels.memory;
   if (included.code === 'checkpoint')
-    return `summary of turns ${included.fromTurn + 1}–${included.toTurn + 1}`;
+    return format.text(labels.checkpoint, { from: included.fromTurn + 1, to: included.toTurn + 1 });
   return included.code;
 }
 
@@ -597,48 +629,51 @@ export function BreakdownContent({ className, style, ...props }: HTMLAttributes<
 
 function BreakdownBody({ plan, budget }: { plan: ContextPlan; budget: BudgetModel }) {
   const { mode, hotkey, resetMode, waste } = useBudgetMeter();
-  const auto = autoIncluded(plan);
+  const format = useCtxkitFormat();
+  const labels = format.labels.meter;
+  const modes = format.labels.modes;
+  const auto = autoIncluded(plan, format);
   return (
     <>
-      <h3 className="ctxkit-meter__breakdown-heading">By section</h3>
+      <h3 className="ctxkit-meter__breakdown-heading">{labels.bySection}</h3>
       <ul className="ctxkit-meter__sections">
         {budget.segments.map((segment) => (
           <li key={segment.section} data-section={segment.section}>
             <span className="ctxkit-meter__swatch" data-section={segment.section} aria-hidden="true" />
-            <span>{SECTION_LABELS[segment.section]}</span>
-            <span className="ctxkit-tokens">{formatTokens(segment.tokens)}</span>
+            <span>{format.labels.sections[segment.section]}</span>
+            <span className="ctxkit-tokens">{format.number(segment.tokens)}</span>
           </li>
         ))}
       </ul>
       <h3 className="ctxkit-meter__breakdown-heading">
-        Added automatically{mode ? ` (${MODE_LABELS[mode.mode]} mode)` : ''}
+        {mode ? format.text(labels.addedInMode, { mode: modes[mode.mode] }) : labels.added}
       </h3>
       {auto.included.length === 0 ? (
-        <p className="ctxkit-muted">Nothing: only your session items, sticky pins and history.</p>
+        <p className="ctxkit-muted">{labels.addedNothing}</p>
       ) : (
         <AutoList entries={auto.included} />
       )}
       {auto.excluded.length > 0 && (
         <>
-          <h3 className="ctxkit-meter__breakdown-heading">Retrieved but left out</h3>
+          <h3 className="ctxkit-meter__breakdown-heading">{labels.leftOut}</h3>
           <AutoList entries={auto.excluded} />
         </>
       )}
       {waste && (
         <>
-          <h3 className="ctxkit-meter__breakdown-heading">Never referenced</h3>
+          <h3 className="ctxkit-meter__breakdown-heading">{labels.neverReferenced}</h3>
           <Waste />
         </>
       )}
       {mode && (
         <p className="ctxkit-muted">
-          {hotkey ? `${hotkey} cycles the context mode (Off, Light, Heavy). ` : ''}
+          {hotkey ? `${format.text(labels.hotkeyHint, { hotkey, ...modes })} ` : ''}
           {mode.override !== null ? (
             <button type="button" className="ctxkit-link" onClick={resetMode}>
-              Use the default mode ({MODE_LABELS[mode.defaultMode]})
+              {format.text(labels.useDefaultMode, { mode: modes[mode.defaultMode] })}
             </button>
           ) : (
-            `This session follows the default mode.`
+            labels.followsDefault
           )}
         </p>
       )}
@@ -647,13 +682,14 @@ function BreakdownBody({ plan, budget }: { plan: ContextPlan; budget: BudgetMode
 }
 
 function AutoList({ entries }: { entries: readonly AutoEntry[] }) {
+  const format = useCtxkitFormat();
   return (
     <ul className="ctxkit-meter__auto">
       {entries.map((entry) => (
         <li key={entry.key} data-included={entry.included} data-reason={entry.reason.code}>
           <span className="ctxkit-meter__auto-name">{entry.label}</span>
-          <span className="ctxkit-meter__auto-reason">{autoReasonText(entry)}</span>
-          <span className="ctxkit-tokens">{formatTokens(entry.tokens)}</span>
+          <span className="ctxkit-meter__auto-reason">{autoReasonText(entry, format)}</span>
+          <span className="ctxkit-tokens">{format.number(entry.tokens)}</span>
         </li>
       ))}
     </ul>
@@ -662,7 +698,10 @@ function AutoList({ entries }: { entries: readonly AutoEntry[] }) {
 
 export function ModeError(props: StatusProps) {
   const { modeError } = useBudgetMeter();
+  const format = useCtxkitFormat();
   return modeError ? (
-    <ErrorMessage {...props}>Could not change the mode: {errorText(modeError)}</ErrorMessage>
+    <ErrorMessage {...props}>
+      {format.text(format.labels.meter.modeError, { error: errorText(modeError) })}
+    </ErrorMessage>
   ) : null;
 }

@@ -1,5 +1,6 @@
 import type { Candidate, PlanDiff, Section } from '@ctxkit/core';
 import { exclusionText, inclusionText } from '../../format/index.js';
+import { type CtxkitFormat, defaultFormat } from '../../locale/index.js';
 import { candidateLabel } from './model.js';
 
 /** A candidate that entered or left the plan since the previous turn, with the reasons on both sides, as text. */
@@ -25,27 +26,27 @@ export interface ComparisonModel {
 const listed = (candidate: Candidate) => candidate.kind !== 'current';
 
 /** The "Compared with previous turn" view of a diff. */
-export function buildComparison(diff: PlanDiff): ComparisonModel {
+export function buildComparison(diff: PlanDiff, format: CtxkitFormat = defaultFormat): ComparisonModel {
   return {
     entered: diff.entered
       .filter((entry) => listed(entry.candidate))
       .map(({ candidate, reason, before }) => ({
         key: candidate.id,
-        label: candidateLabel(candidate),
+        label: candidateLabel(candidate, format),
         section: candidate.section,
         tokens: candidate.tokens,
-        reason: inclusionText(reason),
-        other: before && exclusionText(before),
+        reason: inclusionText(reason, format),
+        other: before && exclusionText(before, format),
       })),
     left: diff.left
       .filter((entry) => listed(entry.candidate))
       .map(({ candidate, reason, now }) => ({
         key: candidate.id,
-        label: candidateLabel(candidate),
+        label: candidateLabel(candidate, format),
         section: candidate.section,
         tokens: candidate.tokens,
-        reason: inclusionText(reason),
-        other: now && exclusionText(now),
+        reason: inclusionText(reason, format),
+        other: now && exclusionText(now, format),
       })),
     used: diff.used,
   };

@@ -40,7 +40,7 @@ function Sections() {
  * (Always / Manual / Agent with its score), the selection summary, and the excluded candidates behind a toggle.
  * Built from the headless parts in `ContextDetails.*`; style it with the CSS variables of `@ctxkit/react/styles.css`.
  */
-function ContextDetailsView({ heading = 'Context used', ...props }: ContextDetailsProps) {
+function ContextDetailsView({ heading, ...props }: ContextDetailsProps) {
   return (
     <Root {...props}>
       {heading !== null && <Heading>{heading}</Heading>}

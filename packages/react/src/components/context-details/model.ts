@@ -11,7 +11,8 @@ import {
   type RequestContext,
   type Section,
 } from '@ctxkit/core';
-import { SECTION_LABELS, selectionSummary } from '../../format/index.js';
+import { selectionSummary } from '../../format/index.js';
+import { type CtxkitFormat, defaultFormat } from '../../locale/index.js';
 
 export type DetailSectionId = 'rules' | 'references' | 'tools' | 'pins' | 'memory' | 'recall' | 'history';
 
@@ -82,7 +83,11 @@ const ORDER: readonly DetailSectionId[] = [
  * The "Context Used" view of one reply: the catalog items of its request context by type, and, once its plan is
  * loaded, the pinned cards and turns and the history it carried, plus what was left out.
  */
-export function buildContextDetails(context: RequestContext, plan: ContextPlan | null): ContextDetailsModel {
+export function buildContextDetails(
+  context: RequestContext,
+  plan: ContextPlan | null,
+  format: CtxkitFormat = defaultFormat,
+): ContextDetailsModel {
   const bySection = new Map<DetailSectionId, DetailItem[]>(ORDER.map((id) => [id, []]));
   for (const item of context.items) {
     const { tokens, includeMode, similarityScore, pin, ...ref } = item;
@@ -108,7 +113,7 @@ export function buildContextDetails(context: RequestContext, plan: ContextPlan |
     } else if (candidate.kind === 'capsule') {
       bySection.get('references')?.push({
         key: candidate.id,
-        label: candidateLabel(candidate),
+        label: candidateLabel(candidate, format),
         ref: candidate.ref,
         capsule: true,
         tokens: candidate.tokens,
@@ -116,7 +121,7 @@ export function buildContextDetails(context: RequestContext, plan: ContextPlan |
     } else if (candidate.kind === 'recall') {
       bySection.get('recall')?.push({
         key: candidate.id,
-        label: candidateLabel(candidate),
+        label: candidateLabel(candidate, format),
         ref: null,
         recalled: {
           sessionId: candidate.sessionId,
@@ -128,7 +133,7 @@ export function buildContextDetails(context: RequestContext, plan: ContextPlan |
     } else if (candidate.kind === 'memory' || candidate.kind === 'checkpoint') {
       bySection.get(candidate.kind === 'memory' ? 'memory' : 'history')?.push({
         key: candidate.id,
-        label: candidateLabel(candidate),
+        label: candidateLabel(candidate, format),
         ref: null,
         tokens: candidate.tokens,
       });
@@ -136,7 +141,7 @@ export function buildContextDetails(context: RequestContext, plan: ContextPlan |
       const pin = reason.code === 'pinned' ? reason.pin : undefined;
       bySection.get(pin ? 'pins' : 'history')?.push({
         key: candidate.id,
-        label: turnLabel(candidate.messages),
+        label: turnLabel(candidate.messages, format),
         ref: null,
         ...(pin && { pin }),
         tokens: candidate.tokens,
@@ -147,23 +152,25 @@ export function buildContextDetails(context: RequestContext, plan: ContextPlan |
     const items = bySection.get(id) ?? [];
     if (items.length === 0) return [];
     const tokens = items.reduce((sum, item) => sum + item.tokens, 0);
-    return [{ id, label: SECTION_LABELS[id], items, tokens }];
+    return [{ id, label: format.labels.sections[id], items, tokens }];
   });
   return {
-    summary: selectionSummary(context.items),
+    summary: selectionSummary(context.items, format),
     sections,
-    excluded: plan ? plan.excluded.map(({ candidate, reason }) => excludedDetail(candidate, reason)) : null,
+    excluded: plan
+      ? plan.excluded.map(({ candidate, reason }) => excludedDetail(candidate, reason, format))
+      : null,
     totalTokens: sections.reduce((sum, section) => sum + section.tokens, 0),
     planId: context.planId,
   };
 }
 
-function excludedDetail(candidate: Candidate, reason: ExclusionReason): ExcludedDetail {
+function excludedDetail(candidate: Candidate, reason: ExclusionReason, format: CtxkitFormat): ExcludedDetail {
   const ref =
     candidate.kind === 'item' ? candidate.ref : candidate.kind === 'card' ? (candidate.ref ?? null) : null;
   return {
     key: candidate.id,
-    label: candidateLabel(candidate),
+    label: candidateLabel(candidate, format),
     section: candidate.section,
     ref,
     tokens: candidate.tokens,
@@ -172,30 +179,37 @@ function excludedDetail(candidate: Candidate, reason: ExclusionReason): Excluded
 }
 
 /** How a candidate is named to people. */
-export function candidateLabel(candidate: Candidate): string {
+export function candidateLabel(candidate: Candidate, format: CtxkitFormat = defaultFormat): string {
+  const labels = format.labels.candidates;
+  const t = format.text;
   switch (candidate.kind) {
     case 'item':
       return displayName(candidate.ref);
     case 'card':
       return candidate.title;
     case 'turn':
-      return turnLabel(candidate.messages);
+      return turnLabel(candidate.messages, format);
     case 'prompt':
-      return candidate.part === 'fragment' ? `Fragment ${candidate.name}` : `${candidate.part} prompt`;
+      return candidate.part === 'fragment'
+        ? t(labels.fragment, { name: candidate.name })
+        : labels.prompt[candidate.part];
     case 'current':
-      return 'Your message';
+      return labels.current;
     case 'workspace':
-      return 'Workspace';
+      return labels.workspace;
     case 'checkpoint':
-      return `Summary of turns ${candidate.fromTurn + 1}–${candidate.toTurn + 1}`;
+      return t(labels.checkpoint, { from: candidate.fromTurn + 1, to: candidate.toTurn + 1 });
     case 'capsule':
-      return `Summary of ${displayName(candidate.ref)}`;
+      return t(labels.capsule, { name: displayName(candidate.ref) });
     case 'recall':
-      return `Said on ${candidate.createdAt.slice(0, 10)}: ${excerpt(candidate.text.replace(/^(user|assistant): /, ''))}`;
+      return t(labels.recall, {
+        date: format.date(candidate.createdAt),
+        text: excerpt(candidate.text.replace(/^(user|assistant): /, '')),
+      });
     case 'memory':
       return candidate.content.kind === 'preference'
-        ? `Preference: ${candidate.content.key} = ${excerpt(candidate.content.value)}`
-        : `Key point: ${excerpt(candidate.content.text)}`;
+        ? t(labels.preference, { key: candidate.content.key, value: excerpt(candidate.content.value) })
+        : t(labels.keyPoint, { text: excerpt(candidate.content.text) });
   }
 }
 
@@ -207,8 +221,8 @@ function excerpt(text: string): string {
 }
 
 /** A turn by its user message: "Turn: How do I read a…". */
-function turnLabel(messages: readonly ChatMessage[]): string {
+function turnLabel(messages: readonly ChatMessage[], format: CtxkitFormat): string {
   const first = messages[0];
   const text = first && first.role !== 'assistant' ? first.content : (first?.modelReply.content ?? '');
-  return `Turn: ${excerpt(text)}`;
+  return format.text(format.labels.candidates.turn, { text: excerpt(text) });
 }

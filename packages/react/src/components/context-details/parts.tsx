@@ -1,5 +1,6 @@
 import { createContext, type HTMLAttributes, type ReactNode, useContext, useMemo } from 'react';
-import { exclusionText, formatScore, formatTokens, pillText, SECTION_LABELS } from '../../format/index.js';
+import { exclusionText, pillText } from '../../format/index.js';
+import { type CtxkitFormat, useCtxkitFormat } from '../../locale/index.js';
 import {
   useForgetRecalled,
   usePlan,
@@ -74,9 +75,10 @@ export function Root({ sessionId, messageId, onItemClick, className, children, .
   const context = useRequestContext(sessionId, messageId);
   const plan = usePlan(sessionId, context.data?.planId);
   const excluded = useDisclosure(false);
+  const format = useCtxkitFormat();
   const model = useMemo(
-    () => (context.data ? buildContextDetails(context.data, plan.data ?? null) : null),
-    [context.data, plan.data],
+    () => (context.data ? buildContextDetails(context.data, plan.data ?? null, format) : null),
+    [context.data, plan.data, format],
   );
   const state: LoadState = context.isPending
     ? 'loading'
@@ -111,25 +113,28 @@ export function Loading(props: StatusProps) {
 
 export function ErrorState({ children, ...props }: StatusProps) {
   const { state, error } = useContextDetails();
+  const format = useCtxkitFormat();
   if (state !== 'error') return null;
   return (
-    <ErrorMessage {...props}>{children ?? `Could not load the context: ${errorText(error)}`}</ErrorMessage>
+    <ErrorMessage {...props}>
+      {children ?? format.text(format.labels.details.error, { error: errorText(error) })}
+    </ErrorMessage>
   );
 }
 
 /** Shown for replies without a request context (written before context tracking). */
-export function Empty({ children = 'No context data available', ...props }: StatusProps) {
-  return useContextDetails().state === 'empty' ? <EmptyMessage {...props}>{children}</EmptyMessage> : null;
+export function Empty({ children, ...props }: StatusProps) {
+  const { labels } = useCtxkitFormat();
+  return useContextDetails().state === 'empty' ? (
+    <EmptyMessage {...props}>{children ?? labels.details.empty}</EmptyMessage>
+  ) : null;
 }
 
-export function Heading({
-  className,
-  children = 'Context used',
-  ...props
-}: HTMLAttributes<HTMLHeadingElement>) {
+export function Heading({ className, children, ...props }: HTMLAttributes<HTMLHeadingElement>) {
+  const { labels } = useCtxkitFormat();
   return (
     <h2 className={cx('ctxkit-details__heading', className)} {...props}>
-      {children}
+      {children ?? labels.details.heading}
     </h2>
   );
 }
@@ -137,11 +142,14 @@ export function Heading({
 /** "5 rules (3 agent, 2 always), 2 references (1 agent, 1 manual), 3 tools (all manual)" and the token total. */
 export function Summary({ className, ...props }: HTMLAttributes<HTMLParagraphElement>) {
   const { model } = useContextDetails();
+  const format = useCtxkitFormat();
   if (!model) return null;
   return (
     <p className={cx('ctxkit-details__summary', className)} {...props}>
       <span>{model.summary}</span>{' '}
-      <span className="ctxkit-details__total">· {formatTokens(model.totalTokens)} tokens</span>
+      <span className="ctxkit-details__total">
+        {format.text(format.labels.details.total, { tokens: model.totalTokens })}
+      </span>
     </p>
   );
 }
@@ -177,15 +185,17 @@ export function Section({ section, defaultOpen = true, className, children, ...p
 /** The section's heading button: its name, item count and tokens. */
 export function SectionTrigger({ className, children, ...props }: HTMLAttributes<HTMLButtonElement>) {
   const { section, disclosure } = useSection();
+  const format = useCtxkitFormat();
+  const labels = format.labels.details;
   return (
     <h3 className="ctxkit-details__section-heading">
       <button {...triggerProps(disclosure)} className={cx('ctxkit-details__trigger', className)} {...props}>
         {children ?? (
           <>
             <span className="ctxkit-details__section-name">
-              {section.label} ({section.items.length})
+              {format.text(labels.section, { section: section.label, count: section.items.length })}
             </span>
-            <span className="ctxkit-tokens">{formatTokens(section.tokens)} tokens</span>
+            <span className="ctxkit-tokens">{format.text(labels.tokens, { tokens: section.tokens })}</span>
           </>
         )}
       </button>
@@ -214,6 +224,7 @@ export interface ItemProps extends HTMLAttributes<HTMLLIElement> {
 /** One item: its name (a button when there is a click handler), its pill and its tokens. */
 export function Item({ item, className, children, ...props }: ItemProps) {
   const { onItemClick } = useContextDetails();
+  const format = useCtxkitFormat();
   return (
     <li
       className={cx('ctxkit-details__item', className)}
@@ -225,7 +236,7 @@ export function Item({ item, className, children, ...props }: ItemProps) {
         <>
           <ItemName label={item.label} onClick={onItemClick && (() => onItemClick(item))} />
           <Pill item={item} />
-          <span className="ctxkit-tokens">{formatTokens(item.tokens)}</span>
+          <span className="ctxkit-tokens">{format.number(item.tokens)}</span>
           <NotRelevant item={item} />
           <ForgetPassage item={item} />
         </>
@@ -245,15 +256,17 @@ export interface NotRelevantProps extends HTMLAttributes<HTMLButtonElement> {
 export function NotRelevant({ item, ...props }: NotRelevantProps) {
   const { sessionId, messageId } = useContextDetails();
   const { feedback } = useSessionActions(sessionId);
+  const format = useCtxkitFormat();
+  const labels = format.labels.details;
   if (item.includeMode !== 'agent' || item.pin || item.capsule || !item.ref) return null;
   const ref = item.ref;
   return (
     <ItemAction
       state={feedback}
-      text="Not relevant"
-      label={`Not relevant here: ${item.label}`}
-      done="Marked not relevant"
-      failed="Could not record it"
+      text={labels.notRelevant}
+      label={format.text(labels.notRelevantName, { item: item.label })}
+      done={labels.notRelevantDone}
+      failed={labels.notRelevantFailed}
       onAct={() => feedback.mutate({ messageId, item: ref, verdict: 'not-relevant' })}
       {...props}
     />
@@ -270,16 +283,18 @@ export interface ForgetPassageProps extends HTMLAttributes<HTMLButtonElement> {
  */
 export function ForgetPassage({ item, ...props }: ForgetPassageProps) {
   const forget = useForgetRecalled();
+  const format = useCtxkitFormat();
+  const labels = format.labels.details;
   const passage = item.recalled;
   if (!passage) return null;
   return (
     <ItemAction
       state={forget}
-      text="Forget"
-      label={`Forget: ${item.label}`}
-      done="Forgotten"
-      failed="Could not forget it"
-      title="Never recall this again"
+      text={labels.forget}
+      label={format.text(labels.forgetName, { item: item.label })}
+      done={labels.forgetDone}
+      failed={labels.forgetFailed}
+      title={labels.forgetTitle}
       onAct={() => forget.mutate({ messageIds: passage.messageIds })}
       {...props}
     />
@@ -311,6 +326,7 @@ function ItemAction({
   children,
   ...props
 }: ItemActionProps) {
+  const format = useCtxkitFormat();
   if (state.isSuccess) {
     return (
       <span className={cx('ctxkit-details__feedback', className)} data-state="sent" role="status">
@@ -325,7 +341,11 @@ function ItemAction({
       aria-label={label}
       disabled={state.isPending}
       data-state={state.error ? 'error' : 'idle'}
-      title={state.error ? `${failed}: ${errorText(state.error)}` : title}
+      title={
+        state.error
+          ? format.text(format.labels.common.failed, { what: failed, error: errorText(state.error) })
+          : title
+      }
       onClick={onAct}
       {...props}
     >
@@ -350,23 +370,30 @@ export interface PillProps extends HTMLAttributes<HTMLSpanElement> {
 }
 
 /** What an include mode pill means, for its tooltip. */
-function pillTitle(mode: NonNullable<DetailItem['includeMode']>, score: number | undefined): string {
-  if (mode === 'always') return 'Always: sent with every message';
-  if (mode === 'manual') return 'Manual: added to this session by hand';
+function pillTitle(
+  mode: NonNullable<DetailItem['includeMode']>,
+  score: number | undefined,
+  format: CtxkitFormat,
+): string {
+  const labels = format.labels.details;
+  if (mode === 'always') return labels.pillAlways;
+  if (mode === 'manual') return labels.pillManual;
   return score === undefined
-    ? 'Agent: chosen for this message by retrieval'
-    : `Agent: chosen for this message by retrieval; relevance score ${formatScore(score)} (higher is more relevant)`;
+    ? labels.pillAgent
+    : format.text(labels.pillAgentScore, { score: format.score(score) });
 }
 
 /** Always / Manual / Agent 0.87, and Sticky / Leased / Ephemeral for pinned items. */
 export function Pill({ item, className, ...props }: PillProps) {
   const mode = item.includeMode;
   const pin = item.pin;
+  const format = useCtxkitFormat();
+  const labels = format.labels.details;
   if (item.capsule) {
     return (
       <span className="ctxkit-pills">
         <span className={cx('ctxkit-pill', className)} data-capsule="" {...props}>
-          Summary
+          {labels.pillSummary}
         </span>
       </span>
     );
@@ -378,18 +405,21 @@ export function Pill({ item, className, ...props }: PillProps) {
         <span
           className={cx('ctxkit-pill', className)}
           data-include-mode={mode}
-          title={pillTitle(mode, item.similarityScore)}
+          title={pillTitle(mode, item.similarityScore, format)}
           {...props}
         >
-          {pillText({
-            includeMode: mode,
-            ...(item.similarityScore !== undefined && { similarityScore: item.similarityScore }),
-          })}
+          {pillText(
+            {
+              includeMode: mode,
+              ...(item.similarityScore !== undefined && { similarityScore: item.similarityScore }),
+            },
+            format,
+          )}
         </span>
       )}
       {pin && (
         <span className="ctxkit-pill" data-pin={pin}>
-          {pin === 'sticky' ? 'Pinned' : pin === 'leased' ? 'Leased' : 'Card'}
+          {pin === 'sticky' ? labels.pillPinned : pin === 'leased' ? labels.pillLeased : labels.pillCard}
         </span>
       )}
     </span>
@@ -399,6 +429,7 @@ export function Pill({ item, className, ...props }: PillProps) {
 /** Shows or hides what the plan left out. Absent until the plan has loaded. */
 export function ExcludedTrigger({ className, children, ...props }: HTMLAttributes<HTMLButtonElement>) {
   const { model, excluded } = useContextDetails();
+  const format = useCtxkitFormat();
   if (!model?.excluded) return null;
   return (
     <button
@@ -406,7 +437,10 @@ export function ExcludedTrigger({ className, children, ...props }: HTMLAttribute
       className={cx('ctxkit-details__excluded-trigger ctxkit-button', className)}
       {...props}
     >
-      {children ?? `${excluded.open ? 'Hide' : 'Show'} excluded (${model.excluded.length})`}
+      {children ??
+        format.text(excluded.open ? format.labels.details.hideExcluded : format.labels.details.showExcluded, {
+          count: model.excluded.length,
+        })}
     </button>
   );
 }
@@ -414,14 +448,16 @@ export function ExcludedTrigger({ className, children, ...props }: HTMLAttribute
 /** The excluded candidates with their reasons; a note when the plan could not be loaded. */
 export function ExcludedContent({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
   const { model, excluded, planError, planLoading, onItemClick } = useContextDetails();
+  const format = useCtxkitFormat();
+  const labels = format.labels.details;
   if (planError) {
     return (
       <ErrorMessage className={className}>
-        Excluded items are unavailable: {errorText(planError)}
+        {format.text(labels.excludedError, { error: errorText(planError) })}
       </ErrorMessage>
     );
   }
-  if (planLoading) return <LoadingStatus className={className}>Loading the plan…</LoadingStatus>;
+  if (planLoading) return <LoadingStatus className={className}>{labels.loadingPlan}</LoadingStatus>;
   if (!model?.excluded) return null;
   return (
     <div
@@ -432,7 +468,7 @@ export function ExcludedContent({ className, ...props }: HTMLAttributes<HTMLDivE
       {...props}
     >
       {model.excluded.length === 0 ? (
-        <p className="ctxkit-muted">Nothing was left out.</p>
+        <p className="ctxkit-muted">{labels.nothingLeftOut}</p>
       ) : (
         <ul className="ctxkit-details__items">
           {model.excluded.map((entry) => (
@@ -442,10 +478,10 @@ export function ExcludedContent({ className, ...props }: HTMLAttributes<HTMLDivE
                 onClick={onItemClick && entry.ref ? () => onItemClick(entry) : undefined}
               />
               <span className="ctxkit-pill" data-section={entry.section}>
-                {SECTION_LABELS[entry.section]}
+                {format.labels.sections[entry.section]}
               </span>
-              <span className="ctxkit-details__reason">{exclusionText(entry.reason)}</span>
-              <span className="ctxkit-tokens">{formatTokens(entry.tokens)}</span>
+              <span className="ctxkit-details__reason">{exclusionText(entry.reason, format)}</span>
+              <span className="ctxkit-tokens">{format.number(entry.tokens)}</span>
             </li>
           ))}
         </ul>
@@ -462,9 +498,13 @@ export function Comparison({ className, ...props }: HTMLAttributes<HTMLElement>)
   const { sessionId, messageId, model } = useContextDetails();
   const comparison = usePlanComparison(sessionId, messageId, model?.planId);
   const disclosure = useDisclosure(false);
-  const view = useMemo(() => (comparison.diff ? buildComparison(comparison.diff) : null), [comparison.diff]);
+  const format = useCtxkitFormat();
+  const labels = format.labels.details;
+  const view = useMemo(
+    () => (comparison.diff ? buildComparison(comparison.diff, format) : null),
+    [comparison.diff, format],
+  );
   if (!model || !comparison.hasPrevious) return null;
-  const counts = view ? ` (${view.entered.length} entered, ${view.left.length} left)` : '';
   return (
     <section
       className={cx('ctxkit-details__comparison', className)}
@@ -474,10 +514,14 @@ export function Comparison({ className, ...props }: HTMLAttributes<HTMLElement>)
     >
       <h3 className="ctxkit-details__section-heading">
         <button {...triggerProps(disclosure, { unmountsContent: true })} className="ctxkit-details__trigger">
-          <span className="ctxkit-details__section-name">Compared with previous turn{counts}</span>
+          <span className="ctxkit-details__section-name">
+            {view
+              ? format.text(labels.comparisonCounts, { entered: view.entered.length, left: view.left.length })
+              : labels.comparison}
+          </span>
           {view && (
             <span className="ctxkit-tokens">
-              {formatTokens(view.used.before)} → {formatTokens(view.used.after)} tokens
+              {format.text(labels.comparisonTokens, { before: view.used.before, after: view.used.after })}
             </span>
           )}
         </button>
@@ -486,14 +530,14 @@ export function Comparison({ className, ...props }: HTMLAttributes<HTMLElement>)
         <div id={disclosure.contentId} className="ctxkit-details__comparison-content">
           {comparison.error ? (
             <ErrorMessage>
-              The previous turn's plan is unavailable: {errorText(comparison.error)}
+              {format.text(labels.comparisonError, { error: errorText(comparison.error) })}
             </ErrorMessage>
           ) : !view ? (
-            <LoadingStatus>Loading the previous plan…</LoadingStatus>
+            <LoadingStatus>{labels.loadingPrevious}</LoadingStatus>
           ) : (
             <>
-              <ComparedList heading="Entered" items={view.entered} kind="entered" />
-              <ComparedList heading="Left" items={view.left} kind="left" />
+              <ComparedList heading={labels.entered} items={view.entered} kind="entered" />
+              <ComparedList heading={labels.left} items={view.left} kind="left" />
             </>
           )}
         </div>
@@ -511,15 +555,13 @@ function ComparedList({
   items: readonly ComparedItem[];
   kind: 'entered' | 'left';
 }) {
+  const format = useCtxkitFormat();
+  const labels = format.labels.details;
   return (
     <>
-      <h4 className="ctxkit-details__comparison-heading">
-        {heading} ({items.length})
-      </h4>
+      <h4 className="ctxkit-details__comparison-heading">{format.text(heading, { count: items.length })}</h4>
       {items.length === 0 ? (
-        <p className="ctxkit-muted">
-          {kind === 'entered' ? 'Nothing new was sent.' : 'Nothing was dropped.'}
-        </p>
+        <p className="ctxkit-muted">{kind === 'entered' ? labels.nothingEntered : labels.nothingLeft}</p>
       ) : (
         <ul className="ctxkit-details__items" data-change={kind}>
           {items.map((item) => (
@@ -527,14 +569,15 @@ function ComparedList({
             <li key={item.key} className="ctxkit-details__item" data-change={kind} data-key={item.key}>
               <span className="ctxkit-details__name">{item.label}</span>
               <span className="ctxkit-pill" data-section={item.section}>
-                {SECTION_LABELS[item.section]}
+                {format.labels.sections[item.section]}
               </span>
               <span className="ctxkit-details__reason">
-                {kind === 'entered'
-                  ? `now: ${item.reason}; before: ${item.other ?? 'not a candidate'}`
-                  : `before: ${item.reason}; now: ${item.other ?? 'not a candidate'}`}
+                {format.text(kind === 'entered' ? labels.enteredReason : labels.leftReason, {
+                  reason: item.reason,
+                  other: item.other ?? labels.notCandidate,
+                })}
               </span>
-              <span className="ctxkit-tokens">{formatTokens(item.tokens)}</span>
+              <span className="ctxkit-tokens">{format.number(item.tokens)}</span>
             </li>
           ))}
         </ul>

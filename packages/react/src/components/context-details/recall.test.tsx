@@ -7,6 +7,9 @@ import { Kit } from '../../test/kit.js';
 import { ContextDetails } from './context-details.js';
 import { buildContextDetails } from './model.js';
 
+// The day a passage was said, as the locale (here the default, English) writes it.
+const DAY = new Intl.DateTimeFormat('en').format(new Date(Date.UTC(2026, 4, 7)));
+
 /** A conversation that names a cat, and a later one whose reply was planned with a passage recalled from it. */
 async function recalledConversation() {
   const engine = await createEngine({
@@ -40,7 +43,7 @@ describe('ContextDetails with recalled passages', () => {
     expect(recall?.label).toBe('Recalled');
     expect(recall?.items).toHaveLength(1);
     expect(recall?.items[0]?.label).toBe(
-      'Said on 2026-05-07: My cat Marzipan <b>hates</b> thunderstorms. assistant: Poor…',
+      `Said on ${DAY}: My cat Marzipan <b>hates</b> thunderstorms. assistant: Poor…`,
     );
     expect(recall?.items[0]?.recalled?.sessionId).toBe(sourceId);
 
@@ -51,7 +54,7 @@ describe('ContextDetails with recalled passages', () => {
     );
     await expect.element(screen.getByRole('button', { name: /^Recalled \(1\)/ })).toBeVisible();
     await expect
-      .element(screen.getByText(/^Said on 2026-05-07: My cat Marzipan <b>hates<\/b>/))
+      .element(screen.getByText(new RegExp(`^Said on ${DAY}: My cat Marzipan <b>hates</b>`)))
       .toBeVisible();
     expect(screen.container.querySelector('b')).toBeNull();
     expect(await axeViolations(screen.container)).toEqual([]);
@@ -69,9 +72,9 @@ describe('ContextDetails with recalled passages', () => {
         />
       </Kit>,
     );
-    await screen.getByRole('button', { name: /^Said on 2026-05-07/ }).click();
+    await screen.getByRole('button', { name: new RegExp(`^Said on ${DAY}`) }).click();
     expect(opened).toEqual([expect.objectContaining({ sessionId: sourceId })]);
-    const forget = screen.getByRole('button', { name: /^Forget: Said on 2026-05-07/ });
+    const forget = screen.getByRole('button', { name: new RegExp(`^Forget: Said on ${DAY}`) });
     await forget.click();
     await expect.element(screen.getByRole('status').filter({ hasText: 'Forgotten' })).toBeVisible();
     expect(await axeViolations(screen.container)).toEqual([]);

@@ -1,3 +1,4 @@
+import { useCtxkitFormat } from '../../locale/index.js';
 import {
   ActionError,
   Count,
@@ -17,10 +18,11 @@ export type ContextPickerProps = Omit<RootProps, 'children'> & {
 };
 
 /** Search the catalog and add or remove rules, references and tools in the session by hand (manual mode). */
-function ContextPickerView({ heading = 'Session context', ...props }: ContextPickerProps) {
+function ContextPickerView({ heading, ...props }: ContextPickerProps) {
+  const { labels } = useCtxkitFormat();
   return (
     <Root {...props}>
-      {heading !== null && <h2 className="ctxkit-picker__heading">{heading}</h2>}
+      {heading !== null && <h2 className="ctxkit-picker__heading">{heading ?? labels.picker.heading}</h2>}
       <Search />
       <Count />
       <Loading />

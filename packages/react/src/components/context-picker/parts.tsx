@@ -9,7 +9,7 @@ import {
   useMemo,
   useState,
 } from 'react';
-import { INCLUDE_MODE_LABELS } from '../../format/index.js';
+import { useCtxkitFormat } from '../../locale/index.js';
 import { type SessionActions, useCatalog, useSession, useSessionActions } from '../../queries/index.js';
 import {
   cx,
@@ -92,27 +92,35 @@ export function Loading(props: StatusProps) {
 
 export function ErrorState({ children, ...props }: StatusProps) {
   const { state, error } = useContextPicker();
+  const format = useCtxkitFormat();
   if (state !== 'error') return null;
   return (
-    <ErrorMessage {...props}>{children ?? `Could not load the catalog: ${errorText(error)}`}</ErrorMessage>
+    <ErrorMessage {...props}>
+      {children ?? format.text(format.labels.picker.error, { error: errorText(error) })}
+    </ErrorMessage>
   );
 }
 
 export function Empty({ children, ...props }: StatusProps) {
   const { state, query } = useContextPicker();
+  const format = useCtxkitFormat();
   if (state !== 'empty') return null;
   return (
     <EmptyMessage {...props}>
-      {children ?? (query ? `No items match “${query}”.` : 'The catalog has no enabled items.')}
+      {children ??
+        (query ? format.text(format.labels.picker.noMatch, { query }) : format.labels.picker.noItems)}
     </EmptyMessage>
   );
 }
 
 export function ActionError(props: StatusProps) {
   const { actions } = useContextPicker();
+  const format = useCtxkitFormat();
   const error = actions.addItem.error ?? actions.removeItem.error;
   return error ? (
-    <ErrorMessage {...props}>Could not change the session: {errorText(error)}</ErrorMessage>
+    <ErrorMessage {...props}>
+      {format.text(format.labels.picker.actionError, { error: errorText(error) })}
+    </ErrorMessage>
   ) : null;
 }
 
@@ -120,18 +128,19 @@ export interface SearchProps extends Omit<InputHTMLAttributes<HTMLInputElement>,
   readonly label?: string;
 }
 
-export function Search({ label = 'Search rules, references and tools', className, ...props }: SearchProps) {
+export function Search({ label, placeholder, className, ...props }: SearchProps) {
   const { query, setQuery } = useContextPicker();
+  const { labels } = useCtxkitFormat();
   const id = useId();
   return (
     <div className="ctxkit-picker__search">
       <label htmlFor={id} className="ctxkit-visually-hidden">
-        {label}
+        {label ?? labels.picker.search}
       </label>
       <input
         id={id}
         type="search"
-        placeholder="Search…"
+        placeholder={placeholder ?? labels.picker.placeholder}
         autoComplete="off"
         className={cx('ctxkit-input', className)}
         value={query}
@@ -145,12 +154,15 @@ export function Search({ label = 'Search rules, references and tools', className
 /** How many items the session holds of those shown, for a live region. */
 export function Count({ className, ...props }: HTMLAttributes<HTMLParagraphElement>) {
   const { groups, state } = useContextPicker();
+  const format = useCtxkitFormat();
   if (state !== 'ready') return null;
   const options = groups.flatMap((group) => group.options);
   return (
     <p className={cx('ctxkit-picker__count ctxkit-muted', className)} aria-live="polite" {...props}>
-      {options.length} shown, {options.filter((option) => option.selected).length} added to this session
-      (replies may also get items chosen for each message)
+      {format.text(format.labels.picker.count, {
+        shown: options.length,
+        added: options.filter((option) => option.selected).length,
+      })}
     </p>
   );
 }
@@ -161,12 +173,16 @@ export interface GroupProps extends HTMLAttributes<HTMLFieldSetElement> {
 
 export function Group({ type, className, children, ...props }: GroupProps) {
   const { groups } = useContextPicker();
+  const format = useCtxkitFormat();
   const group = groups.find((entry) => entry.type === type);
   if (!group) return null;
   return (
     <fieldset className={cx('ctxkit-picker__group', className)} data-type={type} {...props}>
       <legend className="ctxkit-picker__legend">
-        {group.label} ({group.options.length})
+        {format.text(format.labels.picker.group, {
+          type: format.labels.picker.groups[group.type],
+          count: group.options.length,
+        })}
       </legend>
       <ul className="ctxkit-picker__list">
         {children ?? group.options.map((option) => <Option key={option.item.key} option={option} />)}
@@ -182,6 +198,7 @@ export interface OptionProps extends HTMLAttributes<HTMLLIElement> {
 /** A checkbox: checked while the item is in the session. */
 export function Option({ option, className, ...props }: OptionProps) {
   const { toggle, actions } = useContextPicker();
+  const { labels } = useCtxkitFormat();
   const { item } = option;
   const pending =
     (actions.addItem.isPending && actions.addItem.variables?.name === item.name) ||
@@ -204,7 +221,7 @@ export function Option({ option, className, ...props }: OptionProps) {
         />
         <span className="ctxkit-picker__name">{option.label}</span>
         <span className="ctxkit-pill" data-include-mode={item.include}>
-          {INCLUDE_MODE_LABELS[item.include]}
+          {labels.includeModes[item.include]}
         </span>
       </label>
       {item.description && (

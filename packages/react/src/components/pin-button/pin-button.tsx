@@ -1,5 +1,6 @@
 import { type PinKind, type PinTarget, pinTargetKey } from '@ctxkit/core';
 import { type HTMLAttributes, useId, useState } from 'react';
+import { useCtxkitFormat } from '../../locale/index.js';
 import { usePins, useSessionActions } from '../../queries/index.js';
 import { cx, errorText } from '../../shared/index.js';
 
@@ -13,12 +14,6 @@ export interface PinButtonProps extends Omit<HTMLAttributes<HTMLDivElement>, 'ch
   readonly turns?: number;
 }
 
-const PINNED_AS: Record<PinKind, string> = {
-  sticky: 'Pinned',
-  leased: 'Pinned for a while',
-  ephemeral: 'Pinned for the next request',
-};
-
 /**
  * Pins something for as long as the user says: in every request (sticky), for the next few turns (leased), or for
  * the next request only (ephemeral). Once pinned it says how; PinManager lists, promotes and unpins.
@@ -28,13 +23,15 @@ export function PinButton({ sessionId, target, name, turns = 3, className, ...pr
   const { pin } = useSessionActions(sessionId);
   const [open, setOpen] = useState(false);
   const menuId = useId();
+  const format = useCtxkitFormat();
+  const labels = format.labels.pinButton;
   const key = pinTargetKey(target);
   const existing = pins.data?.find((entry) => pinTargetKey(entry.target) === key);
   const suffix = name ? ` ${name}` : '';
   if (existing)
     return (
       <div className={cx('ctxkit-pin-button', className)} data-pinned={existing.kind} {...props}>
-        <span className="ctxkit-muted">{PINNED_AS[existing.kind]}</span>
+        <span className="ctxkit-muted">{labels.pinned[existing.kind]}</span>
       </div>
     );
   const choose = (kind: PinKind) => {
@@ -54,28 +51,29 @@ export function PinButton({ sessionId, target, name, turns = 3, className, ...pr
         disabled={pin.isPending}
         onClick={() => setOpen((value) => !value)}
       >
-        Pin<span className="ctxkit-visually-hidden">{suffix}</span>
+        {labels.pin}
+        <span className="ctxkit-visually-hidden">{suffix}</span>
       </button>
       {open && (
         <fieldset
           id={menuId}
           className="ctxkit-pin-button__choices"
-          aria-label={`Pin${suffix} for how long?`}
+          aria-label={name ? format.text(labels.choicesNamed, { name }) : labels.choices}
         >
           <button type="button" className="ctxkit-button" onClick={() => choose('sticky')}>
-            In every request
+            {labels.sticky}
           </button>
           <button type="button" className="ctxkit-button" onClick={() => choose('leased')}>
-            For the next {turns} turns
+            {format.text(labels.leased, { count: turns })}
           </button>
           <button type="button" className="ctxkit-button" onClick={() => choose('ephemeral')}>
-            For the next request
+            {labels.ephemeral}
           </button>
         </fieldset>
       )}
       {pin.isError && (
         <p role="alert" className="ctxkit-pin-button__error">
-          Could not pin it: {errorText(pin.error)}
+          {format.text(labels.error, { error: errorText(pin.error) })}
         </p>
       )}
     </div>

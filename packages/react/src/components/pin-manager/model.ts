@@ -9,6 +9,7 @@ import {
   type PinTarget,
 } from '@ctxkit/core';
 import { leaseText } from '../../format/index.js';
+import { type CtxkitFormat, defaultFormat } from '../../locale/index.js';
 
 /** A pin as the manager lists it. */
 export interface PinRow {
@@ -59,14 +60,20 @@ function excerpt(text: string): string {
 }
 
 /** How a pin's target is named: the item, "Assistant: <excerpt>" for a message, or the card's title. */
-export function targetTitle(target: PinTarget, messages: readonly ChatMessage[]): string {
+export function targetTitle(
+  target: PinTarget,
+  messages: readonly ChatMessage[],
+  format: CtxkitFormat = defaultFormat,
+): string {
+  const labels = format.labels.pins;
   if (target.kind === 'item') return displayName(target.ref);
   if (target.kind === 'card') return target.title;
   const message = messages.find((entry) => entry.id === target.messageId);
-  if (!message) return 'A message';
+  if (!message) return labels.message;
   const text = message.role === 'assistant' ? message.modelReply.content : message.content;
-  const who = message.role === 'user' ? 'You' : message.role === 'assistant' ? 'Assistant' : 'Tool';
-  return `${who}: ${excerpt(text)}`;
+  const who =
+    message.role === 'user' ? labels.user : message.role === 'assistant' ? labels.assistant : labels.tool;
+  return format.text(who, { text: excerpt(text) });
 }
 
 function pinIdOf(candidate: Candidate): string | undefined {
@@ -81,6 +88,7 @@ export function buildPinRows(
   pins: readonly Pin[],
   messages: readonly ChatMessage[],
   plan: ContextPlan | null,
+  format: CtxkitFormat = defaultFormat,
 ): Record<PinKind, PinRow[]> {
   const costs = new Map<string, { tokens: number; included: boolean }>();
   for (const { candidate } of plan?.included ?? []) {
@@ -96,8 +104,8 @@ export function buildPinRows(
     const cost = costs.get(pin.id);
     groups[pin.kind].push({
       pin,
-      title: targetTitle(pin.target, messages),
-      scope: pin.kind === 'leased' ? leaseText(pin.lease) : null,
+      title: targetTitle(pin.target, messages, format),
+      scope: pin.kind === 'leased' ? leaseText(pin.lease, format) : null,
       tokens: cost?.tokens ?? null,
       included: cost?.included ?? null,
     });

@@ -1,6 +1,6 @@
 import type { LeaseScope, PinKind } from '@ctxkit/core';
 import { createContext, type HTMLAttributes, type ReactNode, useContext, useMemo, useState } from 'react';
-import { formatTokens, PIN_KIND_LABELS } from '../../format/index.js';
+import { useCtxkitFormat } from '../../locale/index.js';
 import {
   type SessionActions,
   useDraftEstimate,
@@ -74,10 +74,11 @@ export function Root({
   // The cost of each pin in the next request: the plan of an empty draft.
   const estimate = useDraftEstimate(sessionId, '', { debounceMs: 0 });
   const actions = useSessionActions(sessionId);
+  const format = useCtxkitFormat();
   const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
   const groups = useMemo(
-    () => (pins.data ? buildPinRows(pins.data, messages.data ?? [], estimate.data ?? null) : null),
-    [pins.data, messages.data, estimate.data],
+    () => (pins.data ? buildPinRows(pins.data, messages.data ?? [], estimate.data ?? null, format) : null),
+    [pins.data, messages.data, estimate.data, format],
   );
   const stored = useSuggestions(sessionId);
   const storedIds = new Set((stored.data ?? []).map((suggestion) => suggestion.id));
@@ -102,7 +103,8 @@ export function Root({
     actions,
     promoteLease,
     suggestions: visible,
-    suggestionTitle: (suggestion) => suggestion.title ?? targetTitle(suggestion.target, messages.data ?? []),
+    suggestionTitle: (suggestion) =>
+      suggestion.title ?? targetTitle(suggestion.target, messages.data ?? [], format),
     accept: (suggestion) => {
       const options = { kind: acceptAs, ...(acceptAs === 'leased' && { lease: promoteLease }) };
       const done = {
@@ -138,27 +140,37 @@ export function Loading(props: StatusProps) {
 
 export function ErrorState({ children, ...props }: StatusProps) {
   const { state, error } = usePinManager();
+  const format = useCtxkitFormat();
   if (state !== 'error') return null;
-  return <ErrorMessage {...props}>{children ?? `Could not load the pins: ${errorText(error)}`}</ErrorMessage>;
+  return (
+    <ErrorMessage {...props}>
+      {children ?? format.text(format.labels.pins.error, { error: errorText(error) })}
+    </ErrorMessage>
+  );
 }
 
-export function Empty({
-  children = 'Nothing is pinned. Pin a message or an item to keep it in context.',
-  ...props
-}: StatusProps) {
-  return usePinManager().state === 'empty' ? <EmptyMessage {...props}>{children}</EmptyMessage> : null;
+export function Empty({ children, ...props }: StatusProps) {
+  const { labels } = useCtxkitFormat();
+  return usePinManager().state === 'empty' ? (
+    <EmptyMessage {...props}>{children ?? labels.pins.empty}</EmptyMessage>
+  ) : null;
 }
 
 /** A failed pin, unpin, promote or accept, as an alert. */
 export function ActionError(props: StatusProps) {
   const { actions } = usePinManager();
+  const format = useCtxkitFormat();
   const error =
     actions.pin.error ??
     actions.unpin.error ??
     actions.promotePin.error ??
     actions.acceptSuggestion.error ??
     actions.dismissSuggestion.error;
-  return error ? <ErrorMessage {...props}>Could not change the pins: {errorText(error)}</ErrorMessage> : null;
+  return error ? (
+    <ErrorMessage {...props}>
+      {format.text(format.labels.pins.actionError, { error: errorText(error) })}
+    </ErrorMessage>
+  ) : null;
 }
 
 export interface GroupProps extends HTMLAttributes<HTMLElement> {
@@ -168,17 +180,18 @@ export interface GroupProps extends HTMLAttributes<HTMLElement> {
 /** One kind of pin: a heading with the count, then its pins. Nothing when there are none. */
 export function Group({ kind, className, children, ...props }: GroupProps) {
   const { groups } = usePinManager();
+  const format = useCtxkitFormat();
   const rows = groups?.[kind] ?? [];
   if (rows.length === 0) return null;
   return (
     <section
       className={cx('ctxkit-pins__group', className)}
       data-kind={kind}
-      aria-label={PIN_KIND_LABELS[kind]}
+      aria-label={format.labels.pinKinds[kind]}
       {...props}
     >
       <h3 className="ctxkit-pins__heading">
-        {PIN_KIND_LABELS[kind]} ({rows.length})
+        {format.text(format.labels.pins.group, { kind: format.labels.pinKinds[kind], count: rows.length })}
       </h3>
       <ul className="ctxkit-pins__list">
         {children ?? rows.map((row) => <PinItem key={row.pin.id} row={row} />)}
@@ -194,6 +207,8 @@ export interface PinItemProps extends HTMLAttributes<HTMLLIElement> {
 /** A pin: its target, lease scope, cost, and Unpin (and Promote for ephemeral pins). */
 export function PinItem({ row, className, children, ...props }: PinItemProps) {
   const { actions, promoteLease } = usePinManager();
+  const format = useCtxkitFormat();
+  const labels = format.labels.pins;
   const busy = actions.unpin.isPending || actions.promotePin.isPending;
   return (
     <li
@@ -208,8 +223,10 @@ export function PinItem({ row, className, children, ...props }: PinItemProps) {
           <span className="ctxkit-pins__title">{row.title}</span>
           <span className="ctxkit-pins__meta">
             {row.scope && <span className="ctxkit-pins__scope">{row.scope}</span>}
-            {row.included === false && <span className="ctxkit-pins__scope">left out: no room</span>}
-            {row.tokens !== null && <span className="ctxkit-tokens">{formatTokens(row.tokens)} tokens</span>}
+            {row.included === false && <span className="ctxkit-pins__scope">{labels.leftOut}</span>}
+            {row.tokens !== null && (
+              <span className="ctxkit-tokens">{format.text(labels.tokens, { tokens: row.tokens })}</span>
+            )}
           </span>
           <span className="ctxkit-pins__actions">
             {row.pin.kind === 'ephemeral' && (
@@ -219,7 +236,11 @@ export function PinItem({ row, className, children, ...props }: PinItemProps) {
                 disabled={busy}
                 onClick={() => actions.promotePin.mutate({ pinId: row.pin.id, lease: promoteLease })}
               >
-                Promote<span className="ctxkit-visually-hidden"> {row.title} to leased</span>
+                {labels.promote}
+                <span className="ctxkit-visually-hidden">
+                  {' '}
+                  {format.text(labels.promoteName, { title: row.title })}
+                </span>
               </button>
             )}
             <button
@@ -228,7 +249,8 @@ export function PinItem({ row, className, children, ...props }: PinItemProps) {
               disabled={busy}
               onClick={() => actions.unpin.mutate(row.pin.id)}
             >
-              Unpin<span className="ctxkit-visually-hidden"> {row.title}</span>
+              {labels.unpin}
+              <span className="ctxkit-visually-hidden"> {row.title}</span>
             </button>
           </span>
         </>
@@ -240,11 +262,13 @@ export function PinItem({ row, className, children, ...props }: PinItemProps) {
 /** The delimiter and the suggested pins, dimmed, each with Accept and Dismiss. Nothing without suggestions. */
 export function Suggestions({ className, ...props }: HTMLAttributes<HTMLElement>) {
   const { suggestions, suggestionTitle, accept, dismiss, actions } = usePinManager();
+  const format = useCtxkitFormat();
+  const labels = format.labels.pins;
   if (suggestions.length === 0) return null;
   return (
-    <section className={cx('ctxkit-pins__suggested', className)} aria-label="Suggested pins" {...props}>
+    <section className={cx('ctxkit-pins__suggested', className)} aria-label={labels.suggested} {...props}>
       <div className="ctxkit-pins__delimiter" aria-hidden="true">
-        <span>Suggested pins</span>
+        <span>{labels.suggested}</span>
       </div>
       <ul className="ctxkit-pins__list">
         {suggestions.map((suggestion) => {
@@ -255,7 +279,9 @@ export function Suggestions({ className, ...props }: HTMLAttributes<HTMLElement>
               <span className="ctxkit-pins__meta">
                 {suggestion.reason && <span className="ctxkit-pins__scope">{suggestion.reason}</span>}
                 {suggestion.tokens !== undefined && (
-                  <span className="ctxkit-tokens">{formatTokens(suggestion.tokens)} tokens</span>
+                  <span className="ctxkit-tokens">
+                    {format.text(labels.tokens, { tokens: suggestion.tokens })}
+                  </span>
                 )}
               </span>
               <span className="ctxkit-pins__actions">
@@ -265,10 +291,12 @@ export function Suggestions({ className, ...props }: HTMLAttributes<HTMLElement>
                   disabled={actions.pin.isPending || actions.acceptSuggestion.isPending}
                   onClick={() => accept(suggestion)}
                 >
-                  Accept<span className="ctxkit-visually-hidden"> {title}</span>
+                  {labels.accept}
+                  <span className="ctxkit-visually-hidden"> {title}</span>
                 </button>
                 <button type="button" className="ctxkit-button" onClick={() => dismiss(suggestion)}>
-                  Dismiss<span className="ctxkit-visually-hidden"> {title}</span>
+                  {labels.dismiss}
+                  <span className="ctxkit-visually-hidden"> {title}</span>
                 </button>
               </span>
             </li>

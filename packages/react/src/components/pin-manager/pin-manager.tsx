@@ -1,4 +1,5 @@
 import type { HTMLAttributes } from 'react';
+import { useCtxkitFormat } from '../../locale/index.js';
 import { cx } from '../../shared/index.js';
 import { PIN_GROUPS } from './model.js';
 import {
@@ -22,10 +23,11 @@ export type PinManagerProps = Omit<RootProps, 'children'> & {
  * The session's pins grouped as sticky, leased and ephemeral, with lease scope, token cost, Unpin and Promote
  * (ephemeral → leased), and suggested pins dimmed below a "Suggested pins" delimiter with Accept and Dismiss.
  */
-function PinManagerView({ heading = 'Pinned context', ...props }: PinManagerProps) {
+function PinManagerView({ heading, ...props }: PinManagerProps) {
+  const { labels } = useCtxkitFormat();
   return (
     <Root {...props}>
-      {heading !== null && <h2 className="ctxkit-pins__title-heading">{heading}</h2>}
+      {heading !== null && <h2 className="ctxkit-pins__title-heading">{heading ?? labels.pins.heading}</h2>}
       <Loading />
       <ErrorState />
       <Empty />
@@ -46,11 +48,12 @@ export interface SuggestedPinsHintProps extends Omit<HTMLAttributes<HTMLDivEleme
 
 /** "Suggested pins (3)": a non-blocking hint that opens the pin manager; nothing when there are none. */
 export function SuggestedPinsHint({ count, onOpen, className, ...props }: SuggestedPinsHintProps) {
+  const format = useCtxkitFormat();
   if (count <= 0) return null;
   return (
     <div role="status" className={cx('ctxkit-hint', className)} {...props}>
       <button type="button" className="ctxkit-button ctxkit-hint__button" onClick={onOpen}>
-        Suggested pins ({count})
+        {format.text(format.labels.pins.hint, { count })}
       </button>
     </div>
   );

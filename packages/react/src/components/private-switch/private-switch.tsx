@@ -1,4 +1,5 @@
 import type { HTMLAttributes } from 'react';
+import { useCtxkitFormat } from '../../locale/index.js';
 import { useSession, useSessionActions } from '../../queries/index.js';
 import { cx, SessionSwitch } from '../../shared/index.js';
 
@@ -13,28 +14,20 @@ export interface PrivateSwitchProps extends Omit<HTMLAttributes<HTMLDivElement>,
  * memory, so a reload or a closed tab leaves no trace of it, and it neither keeps nor gives memories. Off again, it is
  * written to the store whole.
  */
-export function PrivateSwitch({
-  sessionId,
-  label = 'Private conversation',
-  className,
-  ...props
-}: PrivateSwitchProps) {
+export function PrivateSwitch({ sessionId, label, className, ...props }: PrivateSwitchProps) {
   const session = useSession(sessionId);
   const { setPrivate } = useSessionActions(sessionId);
+  const { labels } = useCtxkitFormat();
   const record = session.data;
   if (!record) return null;
   const on = record.private === true;
   return (
     <SessionSwitch
       className={cx('ctxkit-private-switch', className)}
-      label={label}
+      label={label ?? labels.switches.private}
       on={on}
       disabled={setPrivate.isPending}
-      hint={
-        on
-          ? 'Kept in this tab only: closing or reloading it leaves no trace, and nothing is remembered from it.'
-          : 'Stored on this device, and remembered across conversations.'
-      }
+      hint={on ? labels.switches.privateOn : labels.switches.privateOff}
       error={setPrivate.isError ? setPrivate.error : null}
       onSwitch={(checked) => setPrivate.mutate(checked)}
       {...props}

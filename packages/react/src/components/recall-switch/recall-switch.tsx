@@ -1,4 +1,5 @@
 import type { HTMLAttributes } from 'react';
+import { useCtxkitFormat } from '../../locale/index.js';
 import { useSession, useSessionActions } from '../../queries/index.js';
 import { cx, SessionSwitch } from '../../shared/index.js';
 
@@ -13,30 +14,26 @@ export interface RecallSwitchProps extends Omit<HTMLAttributes<HTMLDivElement>, 
  * and its requests are offered no recalled passages. Private sessions and sessions with memory off are never
  * recalled, so for them the switch is off and disabled, saying why.
  */
-export function RecallSwitch({
-  sessionId,
-  label = 'Recall earlier conversations',
-  className,
-  ...props
-}: RecallSwitchProps) {
+export function RecallSwitch({ sessionId, label, className, ...props }: RecallSwitchProps) {
   const session = useSession(sessionId);
   const { setRecall } = useSessionActions(sessionId);
+  const { switches } = useCtxkitFormat().labels;
   const record = session.data;
   if (!record) return null;
   const blocked = record.private === true ? 'private' : record.memory === false ? 'memory-off' : null;
   const on = blocked === null && record.recall !== false;
   const hint =
     blocked === 'private'
-      ? 'A private conversation is never recalled.'
+      ? switches.recallPrivate
       : blocked === 'memory-off'
-        ? 'This conversation keeps no memory, so it is never recalled.'
+        ? switches.recallMemoryOff
         : on
-          ? 'Passages of earlier conversations relevant to each message are sent with it, quoted and dated.'
-          : 'Nothing is recalled from or into this conversation.';
+          ? switches.recallOn
+          : switches.recallOff;
   return (
     <SessionSwitch
       className={cx('ctxkit-recall-switch', className)}
-      label={label}
+      label={label ?? switches.recall}
       on={on}
       disabled={blocked !== null || setRecall.isPending}
       hint={hint}

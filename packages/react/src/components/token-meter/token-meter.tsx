@@ -1,10 +1,10 @@
 import type { HTMLAttributes } from 'react';
-import { formatTokens, formatTokensShort } from '../../format/index.js';
+import { FormatProvider, type LocaleProps, richText, useLocaleFormat } from '../../locale/index.js';
 import { cx } from '../../shared/index.js';
 import type { BudgetThresholds } from '../budget-meter/model.js';
 import { type TokenUsage, tokenMeterModel } from './model.js';
 
-export interface TokenMeterProps extends HTMLAttributes<HTMLDivElement> {
+export interface TokenMeterProps extends HTMLAttributes<HTMLDivElement>, LocaleProps {
   /** The context window, or the budget, in tokens. */
   readonly maxTokens: number;
   /** Tokens used of it: the last request's input, or a draft's estimate. */
@@ -19,7 +19,8 @@ export interface TokenMeterProps extends HTMLAttributes<HTMLDivElement> {
 /**
  * A context meter from plain numbers, for hosts that count tokens elsewhere (an SDK's usage, a server's figures):
  * no engine or provider needed. It looks like `BudgetMeter`'s bar and figures. Invalid numbers throw a
- * ValidationError naming the prop.
+ * ValidationError naming the prop. It needs no provider, so it takes `locale` and `labels` itself (over an enclosing
+ * provider's, when there is one).
  */
 export function TokenMeter({
   maxTokens,
@@ -27,56 +28,67 @@ export function TokenMeter({
   usage,
   thresholds,
   variant = 'full',
+  locale,
+  labels: overrides,
   className,
   ...props
 }: TokenMeterProps) {
+  const format = useLocaleFormat({ locale, labels: overrides }, 'TokenMeter');
   const model = tokenMeterModel(maxTokens, usedTokens, usage, thresholds);
-  const percent = Math.round(model.share * 100);
+  const labels = format.labels.tokenMeter;
+  const t = format.text;
+  const percent = format.percent(model.share);
   const details = [
     model.input !== null &&
-      `Input ${formatTokens(model.input)}${model.cachedInput ? ` (${formatTokens(model.cachedInput)} cached)` : ''}`,
-    model.output !== null && `Output ${formatTokens(model.output)}`,
-    model.reasoning ? `Reasoning ${formatTokens(model.reasoning)}` : null,
+      (model.cachedInput
+        ? t(labels.inputCached, { tokens: model.input, cached: model.cachedInput })
+        : t(labels.input, { tokens: model.input })),
+    model.output !== null && t(labels.output, { tokens: model.output }),
+    model.reasoning ? t(labels.reasoning, { tokens: model.reasoning }) : null,
   ].filter((entry): entry is string => typeof entry === 'string');
   return (
-    <div
-      className={cx('ctxkit-meter', className)}
-      data-state="ready"
-      data-level={model.level}
-      data-variant={variant}
-      {...props}
-    >
-      <div className="ctxkit-meter__row">
-        {/* biome-ignore lint/a11y/useSemanticElements: the same segmented bar as BudgetMeter's */}
-        <div
-          role="meter"
-          aria-label="Context window"
-          aria-valuemin={0}
-          aria-valuemax={model.max}
-          aria-valuenow={Math.min(model.used, model.max)}
-          aria-valuetext={`${formatTokens(model.used)} of ${formatTokens(model.max)} tokens (${percent}%)`}
-          className="ctxkit-meter__bar"
-          data-level={model.level}
-        >
-          <span
-            className="ctxkit-meter__segment"
-            data-section={model.level === 'over' ? 'over' : 'history'}
-            style={{ width: `${Math.min(100, model.share * 100)}%` }}
-          />
+    <FormatProvider format={format}>
+      <div
+        className={cx('ctxkit-meter', className)}
+        data-state="ready"
+        data-level={model.level}
+        data-variant={variant}
+        {...props}
+      >
+        <div className="ctxkit-meter__row">
+          {/* biome-ignore lint/a11y/useSemanticElements: the same segmented bar as BudgetMeter's */}
+          <div
+            role="meter"
+            aria-label={labels.title}
+            aria-valuemin={0}
+            aria-valuemax={model.max}
+            aria-valuenow={Math.min(model.used, model.max)}
+            aria-valuetext={t(labels.value, { used: model.used, max: model.max, percent })}
+            className="ctxkit-meter__bar"
+            data-level={model.level}
+          >
+            <span
+              className="ctxkit-meter__segment"
+              data-section={model.level === 'over' ? 'over' : 'history'}
+              style={{ width: `${Math.min(100, model.share * 100)}%` }}
+            />
+          </div>
+          <span className="ctxkit-meter__figures">
+            {variant === 'compact'
+              ? t(labels.compact, { used: format.compact(model.used), max: format.compact(model.max) })
+              : richText(format, labels.figures, {
+                  used: <strong>{format.number(model.used)}</strong>,
+                  max: model.max,
+                  percent,
+                })}
+          </span>
         </div>
-        <span className="ctxkit-meter__figures">
-          {variant === 'compact' ? (
-            `${formatTokensShort(model.used)} / ${formatTokensShort(model.max)} tokens`
-          ) : (
-            <>
-              <strong>{formatTokens(model.used)}</strong> / {formatTokens(model.max)} tokens ({percent}%)
-            </>
-          )}
-        </span>
+        {variant === 'full' && details.length > 0 && (
+          <p className="ctxkit-meter__last">
+            {t(labels.lastReply, { details: details.join(labels.separator) })}
+          </p>
+        )}
       </div>
-      {variant === 'full' && details.length > 0 && (
-        <p className="ctxkit-meter__last">Last reply: {details.join(' · ')}</p>
-      )}
-    </div>
+    </FormatProvider>
   );
 }

@@ -1,5 +1,6 @@
 import { BLOB_REF_PREFIX } from '@ctxkit/core';
 import { type HTMLAttributes, useMemo, useState } from 'react';
+import { type CtxkitFormat, useCtxkitFormat } from '../../locale/index.js';
 import { useEngine } from '../../provider/index.js';
 import { useMessages } from '../../queries/index.js';
 import { cx, errorText } from '../../shared/index.js';
@@ -14,9 +15,9 @@ export interface ToolTraceProps extends HTMLAttributes<HTMLElement> {
 const BLOB_REF = new RegExp(`${BLOB_REF_PREFIX}[0-9a-f]{32}`);
 
 /** `server__tool` as people read it. */
-function toolLabel(name: string): string {
-  const [server, tool] = name.split('__');
-  return tool ? `${server}: ${tool}` : name;
+function toolLabel(name: string, format: CtxkitFormat): string {
+  const [server = '', tool] = name.split('__');
+  return tool ? format.text(format.labels.toolTrace.tool, { server, tool }) : name;
 }
 
 /**
@@ -26,10 +27,12 @@ function toolLabel(name: string): string {
 export function ToolTrace({ sessionId, messageId, className, ...props }: ToolTraceProps) {
   const messages = useMessages(sessionId);
   const steps = useMemo(() => toolSteps(messages.data ?? [], messageId), [messages.data, messageId]);
+  const format = useCtxkitFormat();
+  const labels = format.labels.toolTrace;
   if (steps.length === 0) return null;
   return (
-    <section className={cx('ctxkit-tools', className)} aria-label="Tool calls" {...props}>
-      <h3 className="ctxkit-tools__heading">Tool calls ({steps.length})</h3>
+    <section className={cx('ctxkit-tools', className)} aria-label={labels.title} {...props}>
+      <h3 className="ctxkit-tools__heading">{format.text(labels.heading, { count: steps.length })}</h3>
       <ol className="ctxkit-tools__list">
         {steps.map((step) => (
           <ToolStepView key={step.call.id} sessionId={sessionId} step={step} />
@@ -41,7 +44,9 @@ export function ToolTrace({ sessionId, messageId, className, ...props }: ToolTra
 
 function ToolStepView({ sessionId, step }: { sessionId: string; step: ToolStep }) {
   const { call, result } = step;
-  const status = result === null ? 'no result' : result.isError ? 'failed' : 'done';
+  const format = useCtxkitFormat();
+  const labels = format.labels.toolTrace;
+  const status = result === null ? labels.missing : result.isError ? labels.failed : labels.done;
   return (
     <li
       className="ctxkit-tools__step"
@@ -49,14 +54,14 @@ function ToolStepView({ sessionId, step }: { sessionId: string; step: ToolStep }
     >
       <details>
         <summary>
-          <span className="ctxkit-tools__name">{toolLabel(call.name)}</span>{' '}
-          <span className="ctxkit-muted">({status})</span>
+          <span className="ctxkit-tools__name">{toolLabel(call.name, format)}</span>{' '}
+          <span className="ctxkit-muted">{format.text(labels.status, { status })}</span>
         </summary>
-        <p className="ctxkit-tools__label">Arguments</p>
+        <p className="ctxkit-tools__label">{labels.arguments}</p>
         <pre className="ctxkit-tools__code">{JSON.stringify(call.arguments, null, 2)}</pre>
         {result && (
           <>
-            <p className="ctxkit-tools__label">{result.isError ? 'Error' : 'Result'}</p>
+            <p className="ctxkit-tools__label">{result.isError ? labels.error : labels.result}</p>
             <ToolOutput sessionId={sessionId} content={result.content} />
           </>
         )}
@@ -71,6 +76,7 @@ function ToolOutput({ sessionId, content }: { sessionId: string; content: string
   const ref = BLOB_REF.exec(content)?.[0] ?? null;
   const [whole, setWhole] = useState<string | null>(null);
   const [error, setError] = useState<unknown>(null);
+  const format = useCtxkitFormat();
   const expand = async () => {
     if (!ref) return;
     try {
@@ -84,12 +90,12 @@ function ToolOutput({ sessionId, content }: { sessionId: string; content: string
       <pre className="ctxkit-tools__code">{whole ?? content}</pre>
       {ref && whole === null && (
         <button type="button" className="ctxkit-button" onClick={() => void expand()}>
-          Show the whole output
+          {format.labels.toolTrace.showWhole}
         </button>
       )}
       {error !== null && (
         <p role="alert" className="ctxkit-tools__error">
-          The whole output could not be read: {errorText(error)}
+          {format.text(format.labels.toolTrace.wholeError, { error: errorText(error) })}
         </p>
       )}
     </>
