@@ -10,6 +10,7 @@ import {
 import { createTransformersEmbedder, type TransformersEmbedder } from '@ctxkit/core/transformers';
 import { demoCatalog } from '../catalog/index.js';
 import { type DemoSettings, type EmbeddingSettings, engineModel } from '../settings/index.js';
+import { endpointSummarizer } from './endpoint-summarizer.js';
 import { extractiveSummarizer } from './summarizer.js';
 
 export const DATABASE_NAME = 'ctxkit-demo';
@@ -62,8 +63,9 @@ export async function createDemoEngine(store: IdbStore, settings: DemoSettings):
     reservedOutput: RESERVED_OUTPUT,
     store,
     selector,
-    // Long chats are condensed on the device (no model needed), so their key points become memories.
-    history: { summarizer: extractiveSummarizer },
+    // Long chats are condensed, so their key points become memories: by the configured endpoint's model, or on the
+    // device (no model needed) when there is none or it fails.
+    history: { summarizer: settings.endpoint ? endpointSummarizer(settings.endpoint) : extractiveSummarizer },
     systemPrompt: {
       global:
         'You are the assistant of a small web team. Answer from the rules, references and tools you are given.',
