@@ -6,9 +6,12 @@ import type { AddressInfo } from 'node:net';
 // `stream_options.include_usage` is set, then `[DONE]`), and answers CORS preflights as a server configured for
 // browser use must. The model name picks a behaviour:
 //   missing-model  404 with Ollama's error body
-//   tool-model     streams a tool call instead of text
+//   tool-model     streams a call of demo__calculator ({"expression":"17 * 23"}) in pieces, instead of text
+//   bad-tool-model streams two calls: database__run_query with arguments that are not JSON, then demo__current_time
 //   json-model     ignores `stream` and answers with one JSON object
 //   anything else  streams "Echo: <the last user message>" word by word
+//   loop-tool-model calls demo__calculator in every reply, even after its results (a new call id each time)
+// A request whose last message is a tool result is answered, by any model, with "Tool said: <that result>".
 
 export interface RecordedRequest {
   readonly headers: IncomingHttpHeaders;
@@ -87,7 +90,16 @@ export function startFakeOpenAIServer(): Promise<FakeOpenAIServer> {
         );
         return;
       }
-      const words = `Echo: ${lastUserText(body)}`.match(/\s*\S+/g) ?? [];
+      const messages = Array.isArray(body.messages)
+        ? (body.messages as { role: string; content: unknown }[])
+        : [];
+      const last = messages.at(-1);
+      const answer =
+        last?.role === 'tool' ? `Tool said: ${String(last.content)}` : `Echo: ${lastUserText(body)}`;
+      const words = answer.match(/\s*\S+/g) ?? [];
+      const callsTools =
+        model === 'loop-tool-model' ||
+        (last?.role !== 'tool' && (model === 'tool-model' || model === 'bad-tool-model'));
       const usage = { prompt_tokens: PROMPT_TOKENS(body), completion_tokens: words.length, total_tokens: 0 };
       if (model === 'json-model') {
         response.writeHead(200, { ...CORS, 'content-type': 'application/json' });
@@ -104,35 +116,49 @@ export function startFakeOpenAIServer(): Promise<FakeOpenAIServer> {
         return;
       }
       response.writeHead(200, { ...CORS, 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
-      const chunks: unknown[] =
-        model === 'tool-model'
+      const toolDelta = (calls: unknown[]) => ({
+        ...base,
+        choices: [
+          { index: 0, delta: { role: 'assistant', content: '', tool_calls: calls }, finish_reason: null },
+        ],
+      });
+      const chunks: unknown[] = !callsTools
+        ? words.map((word) => ({
+            ...base,
+            choices: [{ index: 0, delta: { role: 'assistant', content: word }, finish_reason: null }],
+          }))
+        : model === 'tool-model' || model === 'loop-tool-model'
           ? [
-              {
-                ...base,
-                choices: [
-                  {
-                    index: 0,
-                    delta: {
-                      role: 'assistant',
-                      content: '',
-                      tool_calls: [
-                        {
-                          id: 'call_1',
-                          index: 0,
-                          type: 'function',
-                          function: { name: 'database__run_query', arguments: '{"sql":"select 1"}' },
-                        },
-                      ],
-                    },
-                    finish_reason: null,
-                  },
-                ],
-              },
+              toolDelta([
+                {
+                  id: model === 'tool-model' ? 'call_1' : `call_${requests.length}`,
+                  index: 0,
+                  type: 'function',
+                  function: { name: 'demo__calculator', arguments: '{"expr' },
+                },
+              ]),
+              toolDelta([{ index: 0, function: { arguments: 'ession":"17 ' } }]),
+              toolDelta([{ index: 0, function: { arguments: '* 23"}' } }]),
             ]
-          : words.map((word) => ({
-              ...base,
-              choices: [{ index: 0, delta: { role: 'assistant', content: word }, finish_reason: null }],
-            }));
+          : [
+              toolDelta([
+                {
+                  id: 'call_a',
+                  index: 0,
+                  type: 'function',
+                  function: { name: 'database__run_query', arguments: '{"sql": select 1' },
+                },
+              ]),
+              toolDelta([
+                {
+                  id: 'call_b',
+                  index: 1,
+                  type: 'function',
+                  function: { name: 'demo__current_time', arguments: '' },
+                },
+              ]),
+              toolDelta([{ index: 1, function: { arguments: '{}' } }]),
+            ];
       chunks.push({
         ...base,
         choices: [{ index: 0, delta: { role: 'assistant', content: '' }, finish_reason: 'stop' }],

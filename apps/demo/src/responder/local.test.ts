@@ -1,6 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { testEngine } from '../engine/engine.fixtures.js';
-import { chunkText, composeLocalReply, localResponder } from './local.js';
+import {
+  answerFromTool,
+  arithmeticIn,
+  asksTime,
+  CALCULATOR,
+  CURRENT_TIME,
+  chunkText,
+  composeLocalReply,
+  docsQuery,
+  localResponder,
+  plannedToolCall,
+  SEARCH_DOCS,
+} from './local.js';
+import type { ResponderEvent } from './types.js';
 
 async function preparedInput(text: string) {
   const engine = await testEngine();
@@ -90,5 +103,153 @@ describe('localResponder', () => {
     })();
     await expect(run).rejects.toThrow('stopped');
     expect(seen).toHaveLength(2);
+  });
+});
+
+describe('what a message asks a tool for', () => {
+  it('finds the arithmetic of a question, and no arithmetic where there is none', () => {
+    expect(arithmeticIn('what is 12*7+1')).toBe('12*7+1');
+    expect(arithmeticIn('What is 17 * 23?')).toBe('17 * 23');
+    expect(arithmeticIn('calculate (2 + 3) / 4 please')).toBe('(2 + 3) / 4');
+    expect(arithmeticIn('6 × 7 =')).toBe('6 × 7');
+    expect(arithmeticIn('The deploy on 2026-11-26 failed')).toBeNull();
+    expect(arithmeticIn('What is 42?')).toBeNull();
+    expect(arithmeticIn('Which table holds the invoices?')).toBeNull();
+  });
+
+  it('knows a question about the time, and a search of the help with its words', () => {
+    expect(asksTime('What time is it?')).toBe(true);
+    expect(asksTime('what’s the date today')).toBe(true);
+    expect(asksTime('How long does a deploy take?')).toBe(false);
+    expect(docsQuery('Search the docs for pins')).toBe('pins');
+    expect(docsQuery('look up the demo’s help about exporting sessions?')).toBe('exporting sessions');
+    expect(docsQuery('search the docs')).toBeNull();
+    expect(docsQuery('How do I write docs?')).toBeNull();
+  });
+
+  it('calls a tool only when the request offers it', () => {
+    const id = () => 'call_x';
+    const all = new Set([CALCULATOR, CURRENT_TIME, SEARCH_DOCS]);
+    expect(plannedToolCall('what is 2+2', all, id)).toEqual({
+      id: 'call_x',
+      name: CALCULATOR,
+      arguments: { expression: '2+2' },
+    });
+    expect(plannedToolCall('what time is it?', all, id)).toEqual({
+      id: 'call_x',
+      name: CURRENT_TIME,
+      arguments: {},
+    });
+    expect(plannedToolCall('search the help for branches', all, id)).toEqual({
+      id: 'call_x',
+      name: SEARCH_DOCS,
+      arguments: { query: 'branches' },
+    });
+    expect(plannedToolCall('what is 2+2', new Set([CURRENT_TIME]), id)).toBeNull();
+    expect(plannedToolCall('Which table holds the invoices?', all, id)).toBeNull();
+  });
+});
+
+describe('answerFromTool', () => {
+  const call = (name: string, args = {}) => ({ id: 'c', name, arguments: args });
+  it('answers from a result in the tool’s shape', () => {
+    expect(answerFromTool({ call: call(CALCULATOR, { expression: '17 * 23' }), result: '391' })).toBe(
+      '17 * 23 = **391** (worked out by demo:calculator).',
+    );
+    expect(
+      answerFromTool({
+        call: call(CURRENT_TIME),
+        result: JSON.stringify({
+          local: 'Thursday, 26 November 2026 at 17:05',
+          timeZone: 'Europe/Berlin',
+          offset: 'GMT+1',
+        }),
+      }),
+    ).toBe('It is **Thursday, 26 November 2026 at 17:05** (Europe/Berlin, GMT+1), says demo:current_time.');
+    expect(
+      answerFromTool({
+        call: call(SEARCH_DOCS),
+        result: JSON.stringify({ query: 'pins', results: [{ title: 'Pins', text: 'Pin a message.' }] }),
+      }),
+    ).toBe('From the demo’s help (demo:search_docs, “pins”):\n\n- **Pins**: Pin a message.');
+  });
+
+  it('says it could not when the result is a refusal or an error', () => {
+    expect(answerFromTool({ call: call(CURRENT_TIME), result: 'The user did not allow this call.' })).toBe(
+      'I could not tell the time: The user did not allow this call.',
+    );
+    expect(answerFromTool({ call: call(CALCULATOR, { expression: 'x' }), result: 'Not calculated: …' })).toBe(
+      'I could not calculate “x”: Not calculated: …',
+    );
+    expect(answerFromTool({ call: call(SEARCH_DOCS), result: 'The user did not allow this call.' })).toBe(
+      'I could not search the demo’s help: The user did not allow this call.',
+    );
+  });
+});
+
+describe('localResponder with tools', () => {
+  async function collect(events: AsyncIterable<ResponderEvent>) {
+    const out: ResponderEvent[] = [];
+    for await (const event of events) out.push(event);
+    return out;
+  }
+
+  it('calls the calculator first, then answers from the result in the turn’s next request', async () => {
+    const engine = await testEngine();
+    const session = await engine.createSession();
+    const text = 'What is 17 * 23?';
+    let turn = await session.prepare(text);
+    const input = {
+      userText: text,
+      requestContext: turn.requestContext,
+      plan: turn.plan,
+      catalog: engine.catalog,
+    };
+    const first = await collect(
+      localResponder({ ...input, request: turn.request }, { chunkDelayMs: 0, newCallId: () => 'call_1' }),
+    );
+    expect(first).toEqual([
+      {
+        type: 'tool-calls',
+        calls: [{ id: 'call_1', name: 'demo__calculator', arguments: { expression: '17 * 23' } }],
+      },
+    ]);
+    const calls = first[0]?.type === 'tool-calls' ? first[0].calls : [];
+    turn = await session.continue(turn, { content: '', toolCalls: calls }, [
+      { toolCallId: 'call_1', content: '391' },
+    ]);
+    const second = await collect(
+      localResponder({ ...input, request: turn.request }, { chunkDelayMs: 0, newCallId: () => 'call_2' }),
+    );
+    expect(second.every((event) => event.type === 'text')).toBe(true);
+    const reply = second.map((event) => (event.type === 'text' ? event.text : '')).join('');
+    expect(reply.startsWith('17 * 23 = **391** (worked out by demo:calculator).\n\n*Local responder')).toBe(
+      true,
+    );
+    await session.commit(turn, { content: reply });
+  });
+
+  it('answers without a tool when the request does not offer it', async () => {
+    const engine = await testEngine();
+    const session = await engine.createSession();
+    const turn = await session.prepare('What is 17 * 23?');
+    const request = {
+      ...turn.request,
+      tools: (turn.request.tools ?? []).filter((tool) => tool.function.name !== 'demo__calculator'),
+    };
+    const events = await collect(
+      localResponder(
+        {
+          userText: 'What is 17 * 23?',
+          requestContext: turn.requestContext,
+          plan: turn.plan,
+          catalog: engine.catalog,
+          request,
+        },
+        { chunkDelayMs: 0 },
+      ),
+    );
+    expect(events.length).toBeGreaterThan(0);
+    expect(events.every((event) => event.type === 'text')).toBe(true);
   });
 });

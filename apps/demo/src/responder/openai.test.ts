@@ -7,7 +7,7 @@ import {
   startFakeOpenAIServer,
 } from '../../e2e/fake-openai-server.js';
 import { testEngine } from '../engine/engine.fixtures.js';
-import { EndpointError, openAIResponder } from './openai.js';
+import { assembleToolCalls, EndpointError, eventsOfChunk, openAIResponder } from './openai.js';
 import type { ResponderEvent } from './types.js';
 
 let server: FakeOpenAIServer;
@@ -68,11 +68,35 @@ describe('openAIResponder', () => {
     expect(events.some((event) => event.type === 'usage')).toBe(true);
   });
 
-  it('names a tool call in the reply, since the demo runs no tools', async () => {
+  it('puts a tool call streamed in pieces together, after the text, with its arguments parsed', async () => {
     const events = await collect(
       openAIResponder({ baseUrl: server.baseUrl, model: 'tool-model', apiKey: '' }, request),
     );
-    expect(textOf(events)).toContain('The model asked to call database__run_query. This demo runs no tools.');
+    const calls = events.filter((event) => event.type === 'tool-calls');
+    expect(calls).toEqual([
+      {
+        type: 'tool-calls',
+        calls: [{ id: 'call_1', name: 'demo__calculator', arguments: { expression: '17 * 23' } }],
+      },
+    ]);
+    expect(textOf(events)).toBe('');
+    expect(events.some((event) => event.type === 'usage')).toBe(true);
+  });
+
+  it('keeps a call whose arguments are not JSON, with empty arguments and the reason, next to a good one', async () => {
+    const events = await collect(
+      openAIResponder({ baseUrl: server.baseUrl, model: 'bad-tool-model', apiKey: '' }, request),
+    );
+    expect(events.filter((event) => event.type === 'tool-calls')).toEqual([
+      {
+        type: 'tool-calls',
+        calls: [
+          { id: 'call_a', name: 'database__run_query', arguments: {} },
+          { id: 'call_b', name: 'demo__current_time', arguments: {} },
+        ],
+        badArguments: { call_a: 'The arguments are not valid JSON: {"sql": select 1' },
+      },
+    ]);
   });
 
   it('fails with the server’s own message when it refuses the request', async () => {
@@ -96,5 +120,85 @@ describe('openAIResponder', () => {
     );
     expect(error).toBeInstanceOf(EndpointError);
     expect(error).toMatchObject({ failure: 'unreachable', url: `${baseUrl}/chat/completions` });
+  });
+});
+
+describe('assembleToolCalls', () => {
+  it('joins each call’s pieces by index, in index order, whatever order the pieces came in', () => {
+    expect(
+      assembleToolCalls([
+        { index: 1, id: 'b', name: 'demo__current_time', arguments: '{"timeZone":' },
+        { index: 0, id: 'a', name: 'demo__calculator', arguments: '' },
+        { index: 1, arguments: '"UTC"}' },
+        { index: 0, arguments: '{"expression":"1+1"}' },
+      ]),
+    ).toEqual({
+      type: 'tool-calls',
+      calls: [
+        { id: 'a', name: 'demo__calculator', arguments: { expression: '1+1' } },
+        { id: 'b', name: 'demo__current_time', arguments: { timeZone: 'UTC' } },
+      ],
+    });
+  });
+
+  it('reads no arguments as {}, gives an id to a call without one, and drops a call without a name', () => {
+    expect(
+      assembleToolCalls([
+        { index: 0, name: 'demo__current_time' },
+        { index: 1, id: 'x', arguments: '{}' },
+      ]),
+    ).toEqual({ type: 'tool-calls', calls: [{ id: 'call_0', name: 'demo__current_time', arguments: {} }] });
+    expect(assembleToolCalls([])).toBeNull();
+  });
+
+  it('names arguments that are not a JSON object rather than failing', () => {
+    expect(
+      assembleToolCalls([
+        { index: 0, id: 'a', name: 't', arguments: '[1, 2]' },
+        { index: 1, id: 'b', name: 't', arguments: '{"x": 1' },
+      ]),
+    ).toEqual({
+      type: 'tool-calls',
+      calls: [
+        { id: 'a', name: 't', arguments: {} },
+        { id: 'b', name: 't', arguments: {} },
+      ],
+      badArguments: {
+        a: 'The arguments must be a JSON object, not [1, 2]',
+        b: 'The arguments are not valid JSON: {"x": 1',
+      },
+    });
+  });
+
+  it('takes the calls of a whole (non-streamed) message, without indexes, and arguments sent as an object', () => {
+    const { toolCalls } = eventsOfChunk(
+      {
+        choices: [
+          {
+            message: {
+              role: 'assistant',
+              content: null,
+              tool_calls: [
+                {
+                  id: 'a',
+                  type: 'function',
+                  function: { name: 'demo__calculator', arguments: '{"expression":"2"}' },
+                },
+                {
+                  id: 'b',
+                  type: 'function',
+                  function: { name: 'demo__search_docs', arguments: { query: 'pins' } },
+                },
+              ],
+            },
+          },
+        ],
+      },
+      'http://x/v1/chat/completions',
+    );
+    expect(assembleToolCalls(toolCalls)?.calls).toEqual([
+      { id: 'a', name: 'demo__calculator', arguments: { expression: '2' } },
+      { id: 'b', name: 'demo__search_docs', arguments: { query: 'pins' } },
+    ]);
   });
 });

@@ -1,4 +1,4 @@
-import type { OpenAIChatRequest, Usage } from '@ctxkit/core';
+import type { OpenAIChatRequest, ToolCall, Usage } from '@ctxkit/core';
 import { chatCompletionsUrl, type EndpointSettings } from '../settings/index.js';
 import { SseDecoder } from './sse.js';
 import type { ResponderEvent } from './types.js';
@@ -31,11 +31,19 @@ export function streamingBody(request: OpenAIChatRequest, model: string): Record
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/** A piece of a streamed tool call: the first names it, the next ones add to its arguments. */
+export interface ToolCallDelta {
+  readonly index: number;
+  readonly id?: string;
+  readonly name?: string;
+  readonly arguments?: string;
+}
+
 /** What one parsed chunk (or a whole non-streamed response) contributes. */
 export function eventsOfChunk(
   chunk: unknown,
   url: string,
-): { events: ResponderEvent[]; toolCalls: string[] } {
+): { events: ResponderEvent[]; toolCalls: ToolCallDelta[] } {
   if (!isRecord(chunk))
     throw new EndpointError('bad-response', url, `${url} sent something that is not a JSON object`);
   if (isRecord(chunk.error)) {
@@ -44,7 +52,7 @@ export function eventsOfChunk(
     throw new EndpointError('http', url, `${url} reported an error: ${message}`, undefined, message);
   }
   const events: ResponderEvent[] = [];
-  const toolCalls: string[] = [];
+  const toolCalls: ToolCallDelta[] = [];
   if (typeof chunk.model === 'string') events.push({ type: 'model', model: chunk.model });
   const choices = Array.isArray(chunk.choices) ? chunk.choices : [];
   for (const choice of choices) {
@@ -53,10 +61,20 @@ export function eventsOfChunk(
     if (!part) continue;
     if (typeof part.content === 'string' && part.content !== '')
       events.push({ type: 'text', text: part.content });
-    for (const call of Array.isArray(part.tool_calls) ? part.tool_calls : []) {
-      if (isRecord(call) && isRecord(call.function) && typeof call.function.name === 'string')
-        toolCalls.push(call.function.name);
-    }
+    const calls = Array.isArray(part.tool_calls) ? part.tool_calls : [];
+    calls.forEach((call, position) => {
+      if (!isRecord(call)) return;
+      const fn = isRecord(call.function) ? call.function : {};
+      toolCalls.push({
+        // A whole message's calls may come without `index`: their order is their index.
+        index: typeof call.index === 'number' ? call.index : position,
+        ...(typeof call.id === 'string' && call.id !== '' && { id: call.id }),
+        ...(typeof fn.name === 'string' && fn.name !== '' && { name: fn.name }),
+        ...(typeof fn.arguments === 'string' && { arguments: fn.arguments }),
+        // Some servers send the arguments as an object rather than its JSON.
+        ...(isRecord(fn.arguments) && { arguments: JSON.stringify(fn.arguments) }),
+      });
+    });
   }
   if (isRecord(chunk.usage) && typeof chunk.usage.prompt_tokens === 'number') {
     const usage: Usage =
@@ -66,6 +84,51 @@ export function eventsOfChunk(
     events.push({ type: 'usage', usage });
   }
   return { events, toolCalls };
+}
+
+/**
+ * Puts streamed tool call pieces together by index: the id and name from whichever piece has them, the arguments
+ * as the concatenation of every piece's string, then parsed. Arguments that are not a JSON object do not fail the
+ * reply: the call is kept with empty arguments and named in `badArguments`, so its result can say why.
+ */
+export function assembleToolCalls(
+  deltas: readonly ToolCallDelta[],
+): Extract<ResponderEvent, { type: 'tool-calls' }> | null {
+  const byIndex = new Map<number, { id?: string; name?: string; arguments: string }>();
+  for (const delta of deltas) {
+    const call = byIndex.get(delta.index) ?? { arguments: '' };
+    if (delta.id !== undefined && call.id === undefined) call.id = delta.id;
+    if (delta.name !== undefined && call.name === undefined) call.name = delta.name;
+    call.arguments += delta.arguments ?? '';
+    byIndex.set(delta.index, call);
+  }
+  const calls: ToolCall[] = [];
+  const badArguments: Record<string, string> = {};
+  for (const [index, call] of [...byIndex].sort(([a], [b]) => a - b)) {
+    if (call.name === undefined) continue; // nothing to run or answer
+    const id = call.id ?? `call_${index}`;
+    let parsed: unknown = {};
+    const raw = call.arguments.trim();
+    if (raw !== '') {
+      try {
+        parsed = JSON.parse(raw);
+      } catch {
+        parsed = undefined;
+      }
+    }
+    if (isRecord(parsed)) calls.push({ id, name: call.name, arguments: parsed as ToolCall['arguments'] });
+    else {
+      calls.push({ id, name: call.name, arguments: {} });
+      badArguments[id] =
+        parsed === undefined
+          ? `The arguments are not valid JSON: ${raw.slice(0, 200)}`
+          : `The arguments must be a JSON object, not ${raw.slice(0, 200)}`;
+    }
+  }
+  if (calls.length === 0) return null;
+  return Object.keys(badArguments).length > 0
+    ? { type: 'tool-calls', calls, badArguments }
+    : { type: 'tool-calls', calls };
 }
 
 async function errorDetail(response: Response): Promise<string> {
@@ -86,7 +149,7 @@ export interface OpenAIResponderOptions {
   readonly fetch?: typeof fetch;
 }
 
-/** Sends the request and streams the reply. The demo runs no tools: a tool call is named in the reply's text. */
+/** Sends the request and streams the reply; its tool calls, if any, come whole in one event after the text. */
 export async function* openAIResponder(
   endpoint: EndpointSettings,
   request: OpenAIChatRequest,
@@ -121,7 +184,7 @@ export async function* openAIResponder(
       detail,
     );
   }
-  const toolCalls: string[] = [];
+  const toolCalls: ToolCallDelta[] = [];
   const parse = (data: string): ResponderEvent[] => {
     let chunk: unknown;
     try {
@@ -161,10 +224,6 @@ export async function* openAIResponder(
     }
     await reader.cancel().catch(() => {});
   }
-  const named = [...new Set(toolCalls)];
-  if (named.length > 0)
-    yield {
-      type: 'text',
-      text: `\n\n[The model asked to call ${named.join(', ')}. This demo runs no tools.]`,
-    };
+  const calls = assembleToolCalls(toolCalls);
+  if (calls) yield calls;
 }
