@@ -1,22 +1,134 @@
-import { type Engine, type ModelReply, StaleSessionError, type Usage } from '@ctxkit/core';
+import {
+  type Engine,
+  type ModelReply,
+  type OpenAIChatRequest,
+  StaleSessionError,
+  type ToolCall,
+  type Usage,
+} from '@ctxkit/core';
 import { localResponder, openAIResponder, type ResponderEvent } from '../responder/index.js';
 import { type DemoSettings, LOCAL_MODEL, NEW_SESSION_TITLE, titleFromMessage } from '../settings/index.js';
+import { defaultToolContext, demoToolFor, runToolCall, type ToolContext } from '../tools/index.js';
+
+export type ApprovalDecision = 'approved' | 'denied';
+
+/**
+ * Asks the user about tool calls; resolves with a decision for each call id (a call left out is denied). Rejects
+ * when `signal` aborts (the user pressed Stop).
+ */
+export type ApproveToolCalls = (
+  calls: readonly ToolCall[],
+  signal: AbortSignal,
+) => Promise<Readonly<Record<string, ApprovalDecision>>>;
+
+/** A tool call's result as the turn records it; `approval` only where the user was asked. */
+export interface ToolCallResult {
+  readonly toolCallId: string;
+  readonly content: string;
+  readonly isError?: boolean;
+  readonly approval?: ApprovalDecision;
+}
+
+/** A call the user did not allow: the model reads this as its result. */
+export const DENIED_CONTENT = 'The user did not allow this call.';
+
+/** How many times one turn may go back to the model with tool results before its reply is committed as it is. */
+export const MAX_TOOL_ROUNDS = 4;
 
 export interface SendOptions {
   readonly engine: Engine;
   readonly sessionId: string;
   readonly text: string;
   readonly settings: DemoSettings;
-  /** The reply so far, each time a chunk arrives. */
+  /** The reply so far, each time a chunk arrives (the current request's, from empty at each tool round). */
   readonly onText: (replySoFar: string) => void;
+  /** Decides about tool calls that need the user's approval; without it they are denied. */
+  readonly approve?: ApproveToolCalls;
   readonly signal?: AbortSignal;
   /** Pause between the local responder's chunks. */
   readonly chunkDelayMs?: number;
+  /** The clock and time zone the tools read (tests fix them). */
+  readonly toolContext?: ToolContext;
+  /** Ids of the local responder's tool calls (tests fix them). */
+  readonly newCallId?: () => string;
+}
+
+/** Whether a call waits for the user: every call of a demo tool, except trustable ones when the setting allows. */
+export function needsApproval(
+  call: Pick<ToolCall, 'name'>,
+  settings: Pick<DemoSettings, 'autoApproveSafeTools'>,
+) {
+  const tool = demoToolFor(call.name);
+  return tool !== undefined && !(tool.trustable && settings.autoApproveSafeTools);
 }
 
 /**
- * One turn: plan it, stream the reply from the configured responder, and commit it with the usage the server
- * reported. Any failure rolls the turn back, so nothing of a failed turn is stored, and is rethrown for the UI.
+ * The results of a reply's tool calls, in call order. A call that cannot run (arguments that were not JSON, a tool
+ * the request did not offer, one the demo does not have) gets its error without asking anyone; the others that need
+ * approval are put to the user together, then the approved ones run and the denied ones get `DENIED_CONTENT`.
+ */
+export async function runToolCalls({
+  calls,
+  badArguments = {},
+  offered,
+  settings,
+  approve,
+  signal,
+  toolContext = defaultToolContext(),
+}: {
+  readonly calls: readonly ToolCall[];
+  readonly badArguments?: Readonly<Record<string, string>>;
+  /** The request names of the tools the request offered. */
+  readonly offered: ReadonlySet<string>;
+  readonly settings: Pick<DemoSettings, 'autoApproveSafeTools'>;
+  readonly approve?: ApproveToolCalls;
+  readonly signal: AbortSignal;
+  readonly toolContext?: ToolContext;
+}): Promise<ToolCallResult[]> {
+  const refusal = (call: ToolCall): string | null => {
+    const bad = badArguments[call.id];
+    if (bad !== undefined) return bad;
+    if (!offered.has(call.name)) return `“${call.name}” was not offered in this request.`;
+    if (!demoToolFor(call.name)) return `The demo cannot run “${call.name}”: it has no such tool.`;
+    return null;
+  };
+  const asked = calls.filter((call) => refusal(call) === null && needsApproval(call, settings));
+  let decisions: Readonly<Record<string, ApprovalDecision>> = {};
+  if (asked.length > 0 && approve) decisions = await approve(asked, signal);
+  signal.throwIfAborted();
+  return calls.map((call): ToolCallResult => {
+    const refused = refusal(call);
+    if (refused !== null) return { toolCallId: call.id, content: refused, isError: true };
+    const approval = asked.includes(call)
+      ? decisions[call.id] === 'approved'
+        ? 'approved'
+        : 'denied'
+      : undefined;
+    if (approval === 'denied')
+      return { toolCallId: call.id, content: DENIED_CONTENT, isError: true, approval: 'denied' };
+    const outcome = runToolCall(call, toolContext);
+    return {
+      toolCallId: call.id,
+      content: outcome.content,
+      ...(outcome.isError && { isError: true }),
+      ...(approval && { approval }),
+    };
+  });
+}
+
+interface Answer {
+  readonly content: string;
+  readonly model: string;
+  readonly usage: Usage | undefined;
+  readonly calls: readonly ToolCall[];
+  readonly badArguments: Readonly<Record<string, string>>;
+}
+
+/**
+ * One turn: plan it, ask the configured responder; while its reply calls tools, run them (after the user's approval
+ * where needed), record call and results with `continue` and ask again, at most MAX_TOOL_ROUNDS times; then commit
+ * the reply with the usage the server reported. Any failure, or Stop, rolls the turn back, so nothing of it is
+ * stored, and is rethrown for the UI.
  */
 export async function sendMessage({
   engine,
@@ -24,8 +136,11 @@ export async function sendMessage({
   text,
   settings,
   onText,
+  approve,
   signal,
   chunkDelayMs,
+  toolContext,
+  newCallId,
 }: SendOptions): Promise<{ readonly assistantMessageId: string }> {
   let session = await engine.openSession(sessionId);
   let turn: Awaited<ReturnType<typeof session.prepare>>;
@@ -37,26 +152,69 @@ export async function sendMessage({
     session = await engine.openSession(sessionId);
     turn = await session.prepare(text);
   }
-  try {
+  const ask = async (request: OpenAIChatRequest): Promise<Answer> => {
     const events: AsyncIterable<ResponderEvent> = settings.endpoint
-      ? openAIResponder(settings.endpoint, turn.request, signal ? { signal } : {})
+      ? openAIResponder(settings.endpoint, request, signal ? { signal } : {})
       : localResponder(
-          { userText: text, requestContext: turn.requestContext, plan: turn.plan, catalog: engine.catalog },
-          { ...(signal ? { signal } : {}), ...(chunkDelayMs === undefined ? {} : { chunkDelayMs }) },
+          {
+            userText: text,
+            requestContext: turn.requestContext,
+            plan: turn.plan,
+            catalog: engine.catalog,
+            request,
+          },
+          {
+            ...(signal ? { signal } : {}),
+            ...(chunkDelayMs === undefined ? {} : { chunkDelayMs }),
+            ...(newCallId ? { newCallId } : {}),
+          },
         );
     let content = '';
     let usage: Usage | undefined;
     let model = settings.endpoint?.model ?? LOCAL_MODEL;
+    let calls: readonly ToolCall[] = [];
+    let badArguments: Readonly<Record<string, string>> = {};
+    onText('');
     for await (const event of events) {
       if (event.type === 'text') {
         content += event.text;
         onText(content);
       } else if (event.type === 'usage') usage = event.usage;
-      else model = event.model;
+      else if (event.type === 'tool-calls') {
+        calls = [...calls, ...event.calls];
+        badArguments = { ...badArguments, ...event.badArguments };
+      } else model = event.model;
     }
-    const reply: ModelReply = { content, model };
-    const result = await session.commit(turn, reply, usage);
-    if (session.record.title === NEW_SESSION_TITLE && session.messages.length <= 2)
+    return { content, model, usage, calls, badArguments };
+  };
+  try {
+    let answer = await ask(turn.request);
+    for (let round = 1; answer.calls.length > 0 && round <= MAX_TOOL_ROUNDS; round++) {
+      const results = await runToolCalls({
+        calls: answer.calls,
+        badArguments: answer.badArguments,
+        offered: new Set((turn.request.tools ?? []).map((tool) => tool.function.name)),
+        settings,
+        ...(approve ? { approve } : {}),
+        signal: signal ?? new AbortController().signal,
+        ...(toolContext ? { toolContext } : {}),
+      });
+      const reply: ModelReply = { content: answer.content, toolCalls: answer.calls, model: answer.model };
+      turn = await session.continue(turn, reply, results, answer.usage);
+      answer = await ask(turn.request);
+    }
+    // Still calling tools after the last round: the core stores no call without its result, so the reply is kept
+    // as text, saying what it asked for.
+    const unanswered = [...new Set(answer.calls.map((call) => call.name))];
+    const content =
+      unanswered.length === 0
+        ? answer.content
+        : `${answer.content}${answer.content ? '\n\n' : ''}[Stopped after ${MAX_TOOL_ROUNDS} rounds of tool calls; the model asked for ${unanswered.join(', ')} again.]`;
+    const result = await session.commit(turn, { content, model: answer.model }, answer.usage);
+    if (
+      session.record.title === NEW_SESSION_TITLE &&
+      session.messages.filter((message) => message.role === 'user').length <= 1
+    )
       await session.setTitle(titleFromMessage(text)).catch(() => {}); // a title is a nicety, never a failed turn
     return { assistantMessageId: result.assistantMessage.id };
   } catch (error) {

@@ -19,6 +19,7 @@ const ollama: DemoSettings = {
   endpoint: { baseUrl: 'http://localhost:11434/v1', model: 'llama3.2', apiKey: '' },
   embeddings: { modelBaseUrl: '/models/', model: 'Xenova/all-MiniLM-L6-v2' },
   contextWindow: 32_768,
+  autoApproveSafeTools: true,
 };
 
 class MemoryStorage {
@@ -60,7 +61,10 @@ describe('settings form', () => {
       useEmbeddings: false,
       contextWindow: '4096',
     });
-    expect(off).toEqual({ ok: true, settings: { endpoint: null, embeddings: null, contextWindow: 4_096 } });
+    expect(off).toEqual({
+      ok: true,
+      settings: { endpoint: null, embeddings: null, contextWindow: 4_096, autoApproveSafeTools: true },
+    });
   });
 
   it('trims what was typed', () => {
@@ -91,12 +95,14 @@ describe('stored settings', () => {
           endpoint: { baseUrl: 'ftp://x', model: 'm' },
           embeddings: ollama.embeddings,
           contextWindow: 12,
+          autoApproveSafeTools: 'yes',
         }),
       ),
     ).toEqual({
       endpoint: null,
       embeddings: ollama.embeddings,
       contextWindow: DEFAULT_SETTINGS.contextWindow,
+      autoApproveSafeTools: false,
     });
     expect(
       parseSettings(JSON.stringify({ endpoint: { baseUrl: 'http://x/v1', model: 'm' } })).endpoint,

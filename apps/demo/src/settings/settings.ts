@@ -22,6 +22,8 @@ export interface DemoSettings {
   /** `null`: retrieval is lexical only. */
   readonly embeddings: EmbeddingSettings | null;
   readonly contextWindow: number;
+  /** Run the calculator and the time tool without asking; every other tool call waits for the user's approval. */
+  readonly autoApproveSafeTools: boolean;
 }
 
 export const DEFAULT_MODEL = 'Xenova/all-MiniLM-L6-v2';
@@ -30,6 +32,7 @@ export const DEFAULT_SETTINGS: DemoSettings = {
   endpoint: null,
   embeddings: null,
   contextWindow: DEFAULT_CONTEXT_WINDOW,
+  autoApproveSafeTools: false,
 };
 
 export const SETTINGS_KEY = 'ctxkit-demo.settings';
@@ -44,6 +47,7 @@ export interface SettingsForm {
   readonly modelBaseUrl: string;
   readonly embeddingModel: string;
   readonly contextWindow: string;
+  readonly autoApproveSafeTools: boolean;
 }
 
 export interface FieldIssue {
@@ -65,6 +69,7 @@ export function formOf(settings: DemoSettings): SettingsForm {
     modelBaseUrl: settings.embeddings?.modelBaseUrl ?? '/models/',
     embeddingModel: settings.embeddings?.model ?? DEFAULT_MODEL,
     contextWindow: String(settings.contextWindow),
+    autoApproveSafeTools: settings.autoApproveSafeTools,
   };
 }
 
@@ -111,6 +116,7 @@ export function settingsFromForm(form: SettingsForm): FormResult {
       endpoint: form.useEndpoint ? { baseUrl, model, apiKey: form.apiKey.trim() } : null,
       embeddings: form.useEmbeddings ? { modelBaseUrl, model: embeddingModel } : null,
       contextWindow,
+      autoApproveSafeTools: form.autoApproveSafeTools,
     },
   };
 }
@@ -148,6 +154,7 @@ export function parseSettings(raw: string | null): DemoSettings {
       typeof contextWindow === 'number' && Number.isInteger(contextWindow) && contextWindow >= 2_048
         ? contextWindow
         : DEFAULT_CONTEXT_WINDOW,
+    autoApproveSafeTools: data.autoApproveSafeTools === true,
   };
 }
 

@@ -1,11 +1,13 @@
-import { type ChatMessage, type Engine, type ItemRef, isCtxkitError } from '@ctxkit/core';
+import { type ChatMessage, type Engine, type ItemRef, isCtxkitError, type ToolCall } from '@ctxkit/core';
 import { BudgetMeter, useDraftEstimate, useSession, useSessions } from '@ctxkit/react';
 import { type FormEvent, type KeyboardEvent, useCallback, useEffect, useRef, useState } from 'react';
-import { sendMessage, useTranscript } from '../chat/index.js';
+import { type ApprovalDecision, type ApproveToolCalls, sendMessage, useTranscript } from '../chat/index.js';
 import type { DemoSettings } from '../settings/index.js';
 import { ItemDialog } from './item-dialog.js';
 import { MessageView } from './message-view.js';
 import { isSendKey } from './send-key.js';
+import { ToolApproval } from './tool-approval.js';
+import { isToolStep } from './tool-step.js';
 
 export interface ForkRequest {
   readonly messageId: string;
@@ -41,6 +43,12 @@ interface Pending {
   readonly committedId?: string;
 }
 
+/** Tool calls waiting for the user's decision, and where the decisions go. */
+interface PendingApproval {
+  readonly calls: readonly ToolCall[];
+  readonly settle: (decisions: Readonly<Record<string, ApprovalDecision>>) => void;
+}
+
 export const MODE_HOTKEY = 'Alt+Shift+M';
 
 /** The user message a reply answers: the nearest one before it (tool steps may sit between). */
@@ -51,7 +59,7 @@ function questionBefore(
   for (let i = index - 1; i >= 0; i--) {
     const { message } = entries[i] as { readonly message: ChatMessage };
     if (message.role === 'user') return message;
-    if (message.role === 'assistant') return undefined;
+    if (message.role === 'assistant' && !isToolStep(message)) return undefined;
   }
   return undefined;
 }
@@ -84,6 +92,7 @@ export function ChatView({
     [draftKey],
   );
   const [pending, setPending] = useState<Pending | null>(null);
+  const [approval, setApproval] = useState<PendingApproval | null>(null);
   const [openItem, setOpenItem] = useState<ItemRef | null>(null);
   const abort = useRef<AbortController | null>(null);
   const listRef = useRef<HTMLOListElement>(null);
@@ -107,6 +116,28 @@ export function ChatView({
     if (list) list.scrollTop = list.scrollHeight;
   }, [stored.length, pending?.reply]);
 
+  // The send loop asks here; the decision is made in the transcript, where the reply would stream. Stop withdraws it.
+  const approve: ApproveToolCalls = (calls, signal) =>
+    new Promise((resolve, reject) => {
+      const withdraw = () => {
+        setApproval(null);
+        reject(signal.reason);
+      };
+      if (signal.aborted) {
+        withdraw();
+        return;
+      }
+      signal.addEventListener('abort', withdraw, { once: true });
+      setApproval({
+        calls,
+        settle: (decisions) => {
+          signal.removeEventListener('abort', withdraw);
+          setApproval(null);
+          resolve(decisions);
+        },
+      });
+    });
+
   const send = async (event?: FormEvent, message = draft) => {
     event?.preventDefault();
     const text = message.trim();
@@ -124,6 +155,7 @@ export function ChatView({
         text,
         settings,
         signal: controller.signal,
+        approve,
         onText: (reply) => setPending({ userText: text, reply }),
         ...(chunkDelayMs === undefined ? {} : { chunkDelayMs }),
       });
@@ -240,7 +272,15 @@ export function ChatView({
               <div className="message__body">{pending.userText}</div>
             </li>
             <li className="message message--assistant" data-pending="true" aria-busy={!pending.committedId}>
-              <div className="message__body message__body--streaming">{pending.reply || '…'}</div>
+              {approval ? (
+                <ToolApproval
+                  key={approval.calls.map((call) => call.id).join(' ')}
+                  calls={approval.calls}
+                  onSettled={approval.settle}
+                />
+              ) : (
+                <div className="message__body message__body--streaming">{pending.reply || '…'}</div>
+              )}
             </li>
           </>
         )}

@@ -5,6 +5,7 @@ import type { ForkRequest } from './chat-view.js';
 import { CopyButton } from './copy-button.js';
 import { MessageTime } from './message-time.js';
 import { ReplyBody } from './reply-body.js';
+import { isToolStep } from './tool-step.js';
 
 export interface MessageViewProps {
   /** The session on screen: pins made here go to it. */
@@ -48,7 +49,8 @@ export function MessageView({
   const [open, setOpen] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const detailsId = useId();
-  if (message.role === 'tool') return null;
+  // Tool calls and their results show in the tool trace above the turn's final reply.
+  if (message.role === 'tool' || isToolStep(message)) return null;
   if (message.role !== 'user' && message.role !== 'assistant')
     return (
       <li className={`message message--note message--${message.role}`}>
@@ -59,7 +61,7 @@ export function MessageView({
   const items = message.role === 'assistant' ? (message.requestContext?.items.length ?? 0) : 0;
   return (
     <li className={`message message--${message.role}`} data-message-id={message.id} tabIndex={-1}>
-      {/* The tool calls that led to the reply (none for most turns; the demo runs no tools yet). */}
+      {/* The tool calls that led to the reply, with their arguments and results (none for most turns). */}
       {message.role === 'assistant' && <ToolTrace sessionId={ownerId} messageId={message.id} />}
       {message.role === 'assistant' ? <ReplyBody text={text} /> : <div className="message__body">{text}</div>}
       <div className="message__actions">

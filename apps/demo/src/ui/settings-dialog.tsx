@@ -135,6 +135,17 @@ export function SettingsDialog({ open, settings, onSave, onClose }: SettingsDial
             A folder you serve, with the model folder and ort/ inside; files are fetched from there only.
           </p>
         </fieldset>
+        <fieldset>
+          <legend>Tools</legend>
+          <label className="check">
+            <input
+              type="checkbox"
+              checked={form.autoApproveSafeTools}
+              onChange={(event) => set('autoApproveSafeTools', event.target.checked)}
+            />
+            Run the calculator and the time tool without asking (the docs search always asks)
+          </label>
+        </fieldset>
         {field('contextWindow', 'Context window (tokens)', { type: 'number' })}
         <div className="dialog__actions">
           <button type="button" className="button button--quiet" onClick={onClose}>
