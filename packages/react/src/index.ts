@@ -9,6 +9,7 @@ export * from './components/pin-manager/index.js';
 export * from './components/private-switch/index.js';
 export * from './components/recall-switch/index.js';
 export * from './components/token-meter/index.js';
+export * from './components/tool-approval/index.js';
 export * from './components/tool-trace/index.js';
 export * from './format/index.js';
 export {
