@@ -94,7 +94,10 @@ describe('ctxkitMiddleware', () => {
     ]);
     expect(stored[2]).toMatchObject({ role: 'tool', content: 'contents of notes.txt' });
     expect(final?.modelReply.content).toBe('The file says: contents of notes.txt');
-    expect(await engine.store.listUsage(session.id)).toHaveLength(2);
+    expect((await engine.store.listUsage(session.id)).map((report) => report.actualInputTokens)).toEqual([
+      PROMPT_TOKENS,
+      PROMPT_TOKENS,
+    ]);
     expect(engine.pendingTurn(session.id)).toBeNull();
   });
 
@@ -128,6 +131,20 @@ describe('ctxkitMiddleware', () => {
     expect(reopened.isTurnOpen).toBe(false);
     expect(reopened.messages).toEqual([]);
     expect(await engine.store.listUsage(session.id)).toEqual([]);
+    expect(onCommit).not.toHaveBeenCalled();
+  });
+
+  test('a reader that cancels the wrapped model’s stream (no abort signal) rolls the turn back', async () => {
+    const { engine, session, model, onCommit } = await setup('slow-model');
+    const { stream } = await model.doStream({
+      prompt: [{ role: 'user', content: [{ type: 'text', text: 'another long story' }] }],
+    });
+    const reader = stream.getReader();
+    await reader.read();
+    expect(engine.pendingTurn(session.id)?.content).toBe('another long story');
+    await reader.cancel();
+    await until(() => engine.pendingTurn(session.id) === null);
+    expect((await engine.openSession(session.id)).messages).toEqual([]);
     expect(onCommit).not.toHaveBeenCalled();
   });
 

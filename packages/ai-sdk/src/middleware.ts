@@ -251,8 +251,24 @@ export function ctxkitMiddleware(options: CtxkitMiddlewareOptions): LanguageMode
       // An abort (the client went away, `stop()`) leaves the turn unanswered: it is rolled back.
       params.abortSignal?.addEventListener('abort', fail, { once: true });
       if (params.abortSignal?.aborted) fail();
-      const transformer: Transformer<StreamPart, StreamPart> & { cancel?: () => void } = {
-        async transform(part, controller) {
+      const source = result.stream.getReader();
+      // Read part by part (not piped), so that a reader's cancel reaches this stream on every runtime.
+      const stream = new ReadableStream<StreamPart>({
+        async pull(controller) {
+          let next: ReadableStreamReadResult<StreamPart>;
+          try {
+            next = await source.read();
+          } catch (error) {
+            fail();
+            throw error;
+          }
+          if (next.done) {
+            // The stream ended without a finish part: nothing was answered, so nothing is kept.
+            fail();
+            controller.close();
+            return;
+          }
+          const part = next.value;
           if (part.type === 'text-delta') content += part.delta;
           else if (part.type === 'tool-call' && !part.providerExecuted)
             toolCalls.push({
@@ -283,16 +299,11 @@ export function ctxkitMiddleware(options: CtxkitMiddlewareOptions): LanguageMode
           }
           controller.enqueue(part);
         },
-        flush() {
-          // The stream ended without a finish part: nothing was answered, so nothing is kept.
+        async cancel(reason) {
           fail();
+          await source.cancel(reason);
         },
-        // Streams that support it call this when the reader cancels.
-        cancel() {
-          fail();
-        },
-      };
-      const stream = result.stream.pipeThrough(new TransformStream(transformer));
+      });
       return { ...result, stream };
     },
   };

@@ -8,7 +8,7 @@ import {
   createCtxkitTransport,
   ctxkitMetadataOf,
 } from './index.js';
-import { makeEngine, model, RULE, serverRequests, until } from './test/fixtures.js';
+import { inBrowser, lastStore, makeEngine, model, RULE, serverRequests, until } from './test/fixtures.js';
 import { CACHED_TOKENS, PROMPT_TOKENS } from './test/usage.js';
 
 async function readAll(stream: ReadableStream<UIMessageChunk>): Promise<UIMessageChunk[]> {
@@ -33,6 +33,8 @@ describe('createCtxkitTransport', () => {
   test('streams the reply as UI chunks, sends the request ctxkit planned, and commits the turn', async () => {
     const engine = await makeEngine();
     const session = await engine.createSession();
+    // Chromium runs on the core's IndexedDB store, Node on the default MemoryStore.
+    expect(lastStore?.constructor.name).toBe(inBrowser ? 'IdbStore' : undefined);
     const transport = createCtxkitTransport({ engine, sessionId: session.id, model: model('echo-model') });
     const before = (await serverRequests()).length;
     const chunks = await readAll(
@@ -128,7 +130,10 @@ describe('createCtxkitTransport', () => {
       content: 'the notes say hi',
     });
     expect(final?.modelReply.content).toBe('The file says: the notes say hi');
-    expect(await engine.store.listUsage(session.id)).toHaveLength(2);
+    expect((await engine.store.listUsage(session.id)).map((report) => report.actualInputTokens)).toEqual([
+      PROMPT_TOKENS,
+      PROMPT_TOKENS,
+    ]);
 
     const reply = chat.messages[1];
     const tool = reply?.parts.find((part) => part.type === 'dynamic-tool');

@@ -13,10 +13,14 @@ export const inBrowser = typeof window !== 'undefined' && typeof indexedDB !== '
 
 let databases = 0;
 
+/** The store the last engine was given: the IndexedDB store in Chromium; none (the default MemoryStore) in Node. */
+export let lastStore: Store | undefined;
+
 export async function makeEngine(): Promise<Engine> {
   const store: Store | undefined = inBrowser
     ? await openIdbStore({ name: `ctxkit-ai-sdk-test-${Date.now()}-${databases++}` })
     : undefined;
+  lastStore = store;
   return createEngine({
     model: 'echo-model',
     contextWindow: 16_000,
