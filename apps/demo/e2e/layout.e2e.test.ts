@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { type Browser, chromium, type Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +9,17 @@ import { type StaticServer, serveStatic } from './static-server.js';
 // overlaps the input or spills sideways, and on narrow screens the panels wait behind their drawers.
 
 const dist = fileURLToPath(new URL('../dist/', import.meta.url));
+// Each width's screen is kept as a picture for a person to look through (not committed: see .gitignore).
+const screenshots = fileURLToPath(new URL('./screenshots/', import.meta.url));
+
+/** Takes a screenshot of the viewport to `screenshots/<name>.png` and returns its size read from the PNG header. */
+async function keepScreenshot(page: Page, name: string): Promise<{ width: number; height: number }> {
+  mkdirSync(screenshots, { recursive: true });
+  const path = `${screenshots}${name}.png`;
+  await page.screenshot({ path });
+  const png = readFileSync(path);
+  return { width: png.readUInt32BE(16), height: png.readUInt32BE(20) };
+}
 let server: StaticServer;
 let browser: Browser;
 
@@ -37,6 +48,24 @@ async function uncovered(page: Page, selector: string): Promise<boolean> {
     const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
     return hit !== null && (hit === element || element.contains(hit));
   }, selector);
+}
+
+/**
+ * Whether the element shows in a screenshot: the pixels of its box change when it is hidden. An element drawn over
+ * by another (or clipped away) leaves the same pixels either way.
+ */
+async function showsInScreenshot(page: Page, selector: string): Promise<boolean> {
+  const element = page.locator(selector).first();
+  const clip = (await element.boundingBox()) as Box;
+  const shown = await page.screenshot({ clip, animations: 'disabled', caret: 'hide' });
+  await element.evaluate((node) => {
+    (node as HTMLElement).style.visibility = 'hidden';
+  });
+  const hidden = await page.screenshot({ clip, animations: 'disabled', caret: 'hide' });
+  await element.evaluate((node) => {
+    (node as HTMLElement).style.visibility = '';
+  });
+  return !shown.equals(hidden);
 }
 
 describe('the layout', () => {
@@ -70,6 +99,11 @@ describe('the layout', () => {
         expect(overlaps(input, box), `${selector} overlaps the input`).toBe(false);
         expect(box.x + box.width).toBeLessThanOrEqual(width);
       }
+      // What the user sees is the viewport, no wider: a page that spilled sideways would widen nothing here, so
+      // this checks the picture was taken of the layout measured above.
+      expect(await keepScreenshot(page, `layout-${width}`)).toEqual({ width, height: 760 });
+      for (const selector of ['#composer-input', '.composer button[type="submit"]', '.ctxkit-meter'])
+        expect(await showsInScreenshot(page, selector), `${selector} in the screenshot`).toBe(true);
       const narrow = width <= 760;
       expect(await page.locator('#sessions-panel').isVisible()).toBe(!narrow);
       expect(await page.locator('#side-panel').isVisible()).toBe(!narrow);
@@ -78,6 +112,7 @@ describe('the layout', () => {
         await page.locator('#side-panel').waitFor();
         const panel = (await page.locator('#side-panel').boundingBox()) as Box;
         expect(panel.x + panel.width).toBeLessThanOrEqual(width + 1);
+        await keepScreenshot(page, `layout-${width}-context-drawer`);
         await page.keyboard.press('Escape');
         await page.locator('#side-panel').waitFor({ state: 'hidden' });
         expect(
