@@ -97,9 +97,7 @@ export function evaluateArithmetic(expression: string): number {
       return value;
     }
     throw new ArithmeticError(
-      token
-        ? `“${token.kind === 'op' ? token.op : ''}” is out of place.`
-        : 'The expression ends early.',
+      token ? `“${token.kind === 'op' ? token.op : ''}” is out of place.` : 'The expression ends early.',
     );
   };
 

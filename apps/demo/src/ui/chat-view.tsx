@@ -236,6 +236,8 @@ export function ChatView({
           </p>
         )}
       </header>
+      {/* The kit's tool trace and approval have h3 headings: this keeps the outline h1 → h2 → h3. */}
+      <h2 className="visually-hidden">Messages</h2>
       <ol ref={listRef} className="transcript" aria-label="Messages">
         {transcript.isPending && <li role="status">Loading…</li>}
         {stored.length === 0 && !pending && !transcript.isPending && (

@@ -23,6 +23,11 @@ export interface MessageViewProps {
   readonly onOpenItem: (ref: ItemRef) => void;
 }
 
+const shorten = (text: string) => {
+  const line = text.trim().replace(/\s+/g, ' ');
+  return line.length > 60 ? `${line.slice(0, 59)}…` : line;
+};
+
 /** A history turn clicked in the context details: show its message in the transcript. */
 function showTurn(key: string): void {
   if (!key.startsWith('turn:')) return;
@@ -62,7 +67,16 @@ export function MessageView({
   return (
     <li className={`message message--${message.role}`} data-message-id={message.id} tabIndex={-1}>
       {/* The tool calls that led to the reply, with their arguments and results (none for most turns). */}
-      {message.role === 'assistant' && <ToolTrace sessionId={ownerId} messageId={message.id} />}
+      {message.role === 'assistant' && (
+        // Named after its question: a region's name must be unique on the page, and several replies have traces.
+        <ToolTrace
+          sessionId={ownerId}
+          messageId={message.id}
+          aria-label={
+            question?.role === 'user' ? `Tool calls for “${shorten(question.content)}”` : 'Tool calls'
+          }
+        />
+      )}
       {message.role === 'assistant' ? <ReplyBody text={text} /> : <div className="message__body">{text}</div>}
       <div className="message__actions">
         <MessageTime iso={message.createdAt} />

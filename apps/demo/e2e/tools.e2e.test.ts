@@ -1,0 +1,121 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { type Browser, chromium, type Page } from 'playwright';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHROMIUM_ARGS, chromiumPath } from './chromium-setup.js';
+import { type StaticServer, serveStatic } from './static-server.js';
+
+// Tools end to end with the local responder, at a desktop width and a phone's: a question the calculator answers
+// once the user allows the call, with the call and its result in the reply's tool trace; a question about the time
+// whose call the user denies, so the reply says it could not tell; axe on the approval and after; no request leaves
+// the page's origin.
+
+const dist = fileURLToPath(new URL('../dist/', import.meta.url));
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+let server: StaticServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  if (!existsSync(`${dist}index.html`))
+    throw new Error('apps/demo/dist is missing: run `pnpm --filter @ctxkit/demo build`');
+  server = await serveStatic(dist);
+  browser = await chromium.launch({ executablePath: chromiumPath, args: [...CHROMIUM_ARGS] });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const replies = (page: Page) => page.locator('li.message--assistant[data-message-id]');
+const approval = (page: Page) => page.getByRole('region', { name: 'Tool calls to approve' });
+
+async function axe(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axeSource });
+  return page.evaluate(async () => {
+    type Result = { violations: { id: string; nodes: { target: unknown }[] }[] };
+    type Axe = { run: (context: Document, options: object) => Promise<Result> };
+    const result = await (window as unknown as { axe: Axe }).axe.run(document, {
+      rules: { 'label-content-name-mismatch': { enabled: true } },
+    });
+    return result.violations.map(
+      (violation) => `${violation.id}: ${JSON.stringify(violation.nodes.map((node) => node.target))}`,
+    );
+  });
+}
+
+/** Sends `text` and waits until its tool call waits for a decision. */
+async function ask(page: Page, text: string): Promise<void> {
+  await page.getByRole('textbox', { name: 'Message' }).fill(text);
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  await approval(page).waitFor();
+}
+
+/** Waits for reply number `count`, streamed and stored. */
+async function replyCount(page: Page, count: number): Promise<void> {
+  await replies(page)
+    .nth(count - 1)
+    .waitFor();
+  await page.locator('[data-pending]').first().waitFor({ state: 'detached' });
+}
+
+describe.each([
+  { width: 1280, height: 800 },
+  { width: 400, height: 800 },
+])('tools at $width px', ({ width, height }) => {
+  it('runs an allowed calculator call and shows it in the trace; a denied time call is answered as not done', async () => {
+    const context = await browser.newContext({ viewport: { width, height } });
+    const page = await context.newPage();
+    const outside: string[] = [];
+    page.on('request', (request) => {
+      const url = request.url();
+      if (![server.url, 'data:', 'blob:'].some((allowed) => url.startsWith(allowed))) outside.push(url);
+    });
+    page.on('pageerror', (error) => outside.push(`page error: ${error.message}`));
+    await page.goto(server.url);
+    await page.locator('.app[data-state="ready"]').waitFor();
+
+    // The calculator call waits for the user, with its arguments shown as text.
+    await ask(page, 'What is 17 * 23?');
+    await expect.poll(() => approval(page).textContent()).toContain('demo: calculator');
+    expect(await approval(page).locator('pre').textContent()).toBe('{\n  "expression": "17 * 23"\n}');
+    expect(await replies(page).count()).toBe(0);
+    expect(await axe(page)).toEqual([]);
+    await approval(page).getByRole('button', { name: 'Allow demo: calculator' }).click();
+    await replyCount(page, 1);
+    const first = replies(page).first();
+    expect(await first.locator('.message__body').textContent()).toContain(
+      '17 * 23 = 391 (worked out by demo:calculator).',
+    );
+    expect(await approval(page).count()).toBe(0);
+
+    // The reply's tool trace: the call, its arguments and its result.
+    const trace = first.getByRole('region', { name: 'Tool calls' });
+    expect(await trace.getByRole('heading').textContent()).toBe('Tool calls (1)');
+    await trace.locator('summary').first().click();
+    const codes = await trace.locator('pre').allTextContents();
+    expect(codes[0]).toContain('"expression": "17 * 23"');
+    expect(codes[1]).toBe('391');
+    expect(await trace.locator('summary').first().textContent()).toContain('calculator');
+
+    // The time: denied, so nothing runs and the reply says it could not tell.
+    await ask(page, 'What time is it?');
+    await approval(page).getByRole('button', { name: 'Deny demo: current_time' }).click();
+    await replyCount(page, 2);
+    const second = replies(page).nth(1);
+    expect(await second.locator('.message__body').textContent()).toContain(
+      'I could not tell the time: The user did not allow this call.',
+    );
+    const deniedTrace = second.getByRole('region', { name: 'Tool calls' });
+    await deniedTrace.locator('summary').first().click();
+    expect(await deniedTrace.locator('li[data-status="error"]').count()).toBe(1);
+    expect(await deniedTrace.locator('pre').last().textContent()).toBe('The user did not allow this call.');
+
+    // Two replies: the steps that called tools are in the traces, not messages of their own.
+    expect(await replies(page).count()).toBe(2);
+    expect(await axe(page)).toEqual([]);
+    expect(outside).toEqual([]);
+    await context.close();
+  });
+});
