@@ -1,6 +1,8 @@
 import type { ToolApproval as Decision, ToolCall } from '@ctxkit/core';
 import { type HTMLAttributes, useEffect, useRef, useState } from 'react';
+import { useCtxkitFormat } from '../../locale/index.js';
 import { cx } from '../../shared/index.js';
+import { toolLabel } from '../tool-trace/model.js';
 import { checkToolCalls, settledDecisions, type ToolDecisions } from './model.js';
 
 export interface ToolApprovalProps extends Omit<HTMLAttributes<HTMLElement>, 'children'> {
@@ -12,15 +14,14 @@ export interface ToolApprovalProps extends Omit<HTMLAttributes<HTMLElement>, 'ch
   readonly onDecision?: (call: ToolCall, decision: Decision) => void;
 }
 
-/** `server__tool` as people read it. */
-const toolName = (name: string) => name.split('__').join(': ');
-
 /**
  * Asks the user before tool calls run: each call with its arguments (as text), Allow and Deny, and Allow all when
  * there are several. The host runs what was approved and records every decision with `session.continue`.
  */
 export function ToolApproval({ calls, onSettled, onDecision, className, ...props }: ToolApprovalProps) {
   checkToolCalls(calls);
+  const format = useCtxkitFormat();
+  const labels = format.labels.toolApproval;
   const [decisions, setDecisions] = useState<ReadonlyMap<string, Decision>>(new Map());
   const section = useRef<HTMLElement>(null);
   const settledRef = useRef(false);
@@ -55,16 +56,14 @@ export function ToolApproval({ calls, onSettled, onDecision, className, ...props
       ref={section}
       tabIndex={-1}
       className={cx('ctxkit-approval', className)}
-      aria-label="Tool calls to approve"
+      aria-label={labels.title}
       {...props}
     >
-      <h3 className="ctxkit-approval__heading">
-        {calls.length === 1 ? 'Run this tool call?' : `Run these ${calls.length} tool calls?`}
-      </h3>
+      <h3 className="ctxkit-approval__heading">{format.text(labels.heading, { count: calls.length })}</h3>
       <ol className="ctxkit-approval__list">
         {calls.map((call) => {
           const decision = decisions.get(call.id);
-          const name = toolName(call.name);
+          const name = toolLabel(call.name, format);
           return (
             <li
               key={call.id}
@@ -76,25 +75,25 @@ export function ToolApproval({ calls, onSettled, onDecision, className, ...props
               <pre className="ctxkit-tools__code">{JSON.stringify(call.arguments, null, 2)}</pre>
               {decision ? (
                 <p className="ctxkit-approval__decision" role="status">
-                  {decision === 'approved' ? `Allowed: ${name}` : `Denied: ${name}`}
+                  {format.text(decision === 'approved' ? labels.allowed : labels.denied, { tool: name })}
                 </p>
               ) : (
                 <div className="ctxkit-approval__actions">
                   <button
                     type="button"
                     className="ctxkit-button"
-                    aria-label={`Allow ${name}`}
+                    aria-label={format.text(labels.allowNamed, { tool: name })}
                     onClick={() => decide([call], 'approved')}
                   >
-                    Allow
+                    {labels.allow}
                   </button>
                   <button
                     type="button"
                     className="ctxkit-button"
-                    aria-label={`Deny ${name}`}
+                    aria-label={format.text(labels.denyNamed, { tool: name })}
                     onClick={() => decide([call], 'denied')}
                   >
-                    Deny
+                    {labels.deny}
                   </button>
                 </div>
               )}
@@ -104,7 +103,7 @@ export function ToolApproval({ calls, onSettled, onDecision, className, ...props
       </ol>
       {open.length > 1 && (
         <button type="button" className="ctxkit-button" onClick={() => decide(open, 'approved')}>
-          Allow all {open.length}
+          {format.text(labels.allowAll, { count: open.length })}
         </button>
       )}
     </section>

@@ -1,2 +1,2 @@
-export { type ToolStep, toolSteps } from './model.js';
+export { type ToolStep, toolLabel, toolSteps } from './model.js';
 export { ToolTrace, type ToolTraceProps } from './tool-trace.js';

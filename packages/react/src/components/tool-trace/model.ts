@@ -1,4 +1,5 @@
 import type { ChatMessage, ToolCall, ToolResultMessage } from '@ctxkit/core';
+import type { CtxkitFormat } from '../../locale/index.js';
 
 /** One tool call of a turn, with its result (null when the turn ended without one). */
 export interface ToolStep {
@@ -25,4 +26,10 @@ export function toolSteps(messages: readonly ChatMessage[], messageId: string): 
       ? (message.modelReply.toolCalls ?? []).map((call) => ({ call, result: results.get(call.id) ?? null }))
       : [],
   );
+}
+
+/** `server__tool` as people read it, in the locale's words ("filesystem: read_file"). */
+export function toolLabel(name: string, format: CtxkitFormat): string {
+  const [server = '', tool] = name.split('__');
+  return tool ? format.text(format.labels.toolTrace.tool, { server, tool }) : name;
 }

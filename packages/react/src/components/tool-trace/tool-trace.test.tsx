@@ -57,6 +57,49 @@ describe('ToolTrace', () => {
     expect(await axeViolations(screen.container)).toEqual([]);
   });
 
+  test('says which calls the user allowed and which they denied', async () => {
+    const engine = await kitEngine();
+    const session = await engine.createSession();
+    let turn = await session.prepare('Read the log, then delete it');
+    turn = await session.continue(
+      turn,
+      {
+        content: '',
+        toolCalls: [
+          { id: 'call-1', name: 'filesystem__read_file', arguments: { path: 'app.log' } },
+          { id: 'call-2', name: 'filesystem__delete_file', arguments: { path: 'app.log' } },
+          { id: 'call-3', name: 'filesystem__read_file', arguments: { path: 'b.log' } },
+        ],
+      },
+      [
+        { toolCallId: 'call-1', content: 'ok', approval: 'approved' },
+        {
+          toolCallId: 'call-2',
+          content: 'The user did not allow this call.',
+          isError: true,
+          approval: 'denied',
+        },
+        { toolCallId: 'call-3', content: 'ok' },
+      ],
+    );
+    const { assistantMessage } = await session.commit(turn, 'Read it; deleting was not allowed.');
+    const screen = await render(
+      <Kit engine={engine}>
+        <ToolTrace sessionId={session.id} messageId={assistantMessage.id} />
+      </Kit>,
+    );
+    const trace = screen.getByRole('region', { name: 'Tool calls' });
+    await expect.element(trace.getByRole('heading', { name: 'Tool calls (3)' })).toBeVisible();
+    const steps = [...trace.element().querySelectorAll('li')];
+    expect(steps.map((step) => step.querySelector('summary')?.textContent)).toEqual([
+      'filesystem: read_file (done, allowed by the user)',
+      'filesystem: delete_file (denied by the user)',
+      'filesystem: read_file (done)',
+    ]);
+    expect(steps.map((step) => step.dataset.approval)).toEqual(['approved', 'denied', 'none']);
+    expect(await axeViolations(screen.container)).toEqual([]);
+  });
+
   test('a large output shows its preview, and loads whole on request', async () => {
     const { engine, sessionId, replyId } = await turnWithTools();
     const screen = await render(

@@ -1,10 +1,10 @@
 import { BLOB_REF_PREFIX } from '@ctxkit/core';
 import { type HTMLAttributes, useMemo, useState } from 'react';
-import { type CtxkitFormat, useCtxkitFormat } from '../../locale/index.js';
+import { useCtxkitFormat } from '../../locale/index.js';
 import { useEngine } from '../../provider/index.js';
 import { useMessages } from '../../queries/index.js';
 import { cx, errorText } from '../../shared/index.js';
-import { type ToolStep, toolSteps } from './model.js';
+import { type ToolStep, toolLabel, toolSteps } from './model.js';
 
 export interface ToolTraceProps extends HTMLAttributes<HTMLElement> {
   readonly sessionId: string;
@@ -13,12 +13,6 @@ export interface ToolTraceProps extends HTMLAttributes<HTMLElement> {
 }
 
 const BLOB_REF = new RegExp(`${BLOB_REF_PREFIX}[0-9a-f]{32}`);
-
-/** `server__tool` as people read it. */
-function toolLabel(name: string, format: CtxkitFormat): string {
-  const [server = '', tool] = name.split('__');
-  return tool ? format.text(format.labels.toolTrace.tool, { server, tool }) : name;
-}
 
 /**
  * The tool calls of one turn: each call with its arguments and its result, collapsed; a failed call marked; an output
@@ -46,11 +40,20 @@ function ToolStepView({ sessionId, step }: { sessionId: string; step: ToolStep }
   const { call, result } = step;
   const format = useCtxkitFormat();
   const labels = format.labels.toolTrace;
-  const status = result === null ? labels.missing : result.isError ? labels.failed : labels.done;
+  const outcome = result === null ? labels.missing : result.isError ? labels.failed : labels.done;
+  // A denied call failed because the user said no: that is what the trace says.
+  const approval = result?.approval;
+  const status =
+    approval === 'denied'
+      ? labels.denied
+      : approval === 'approved'
+        ? `${outcome}, ${labels.approved}`
+        : outcome;
   return (
     <li
       className="ctxkit-tools__step"
       data-status={result === null ? 'missing' : result.isError ? 'error' : 'ok'}
+      data-approval={approval ?? 'none'}
     >
       <details>
         <summary>
