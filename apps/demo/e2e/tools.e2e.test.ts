@@ -85,6 +85,8 @@ describe.each([
     await approval(page).getByRole('button', { name: 'Allow demo: calculator' }).click();
     await replyCount(page, 1);
     const first = replies(page).first();
+    // Markdown renders once its code has loaded: the result in bold.
+    expect(await first.locator('.message__body strong').first().textContent()).toBe('391');
     expect(await first.locator('.message__body').textContent()).toContain(
       '17 * 23 = 391 (worked out by demo:calculator).',
     );
