@@ -189,6 +189,72 @@ describe('createCtxkitTransport', () => {
     expect((await engine.openSession(session.id)).messages).toHaveLength(4);
   });
 
+  test('regenerating finds the turn by the reply it streamed, also when the stored message was redacted', async () => {
+    const engine = await makeEngine();
+    const session = await engine.createSession();
+    const transport = createCtxkitTransport({ engine, sessionId: session.id, model: model('echo-model') });
+    const chat = new Chat<CtxkitUIMessage>({ transport });
+    await chat.sendMessage({ text: 'is AKIAQWERTYUIOPASDFGH my key?' });
+    await until(() => chat.status === 'ready');
+    const stored = (await engine.openSession(session.id)).messages;
+    expect(stored[0]).toMatchObject({ role: 'user', redactions: [expect.anything()] });
+
+    await chat.regenerate();
+    await until(() => chat.status === 'ready');
+    expect(transport.sessionId).not.toBe(session.id);
+    expect((await engine.openSession(session.id)).messages.map((message) => message.id)).toEqual(
+      stored.map((message) => message.id),
+    );
+    expect((await engine.openSession(transport.sessionId)).messages).toHaveLength(2);
+  });
+
+  test('editing an earlier message forks the session before its turn; the original keeps both turns', async () => {
+    const engine = await makeEngine();
+    const session = await engine.createSession();
+    const transport = createCtxkitTransport({ engine, sessionId: session.id, model: model('echo-model') });
+    const chat = new Chat<CtxkitUIMessage>({ transport });
+    await chat.sendMessage({ text: 'first question' });
+    await until(() => chat.status === 'ready');
+    await chat.sendMessage({ text: 'second question' });
+    await until(() => chat.status === 'ready');
+
+    await chat.sendMessage({
+      text: 'first question, asked better',
+      messageId: chat.messages[0]?.id as string,
+    });
+    await until(() => chat.status === 'ready');
+
+    expect(transport.sessionId).not.toBe(session.id);
+    expect((await engine.openSession(session.id)).messages).toHaveLength(4);
+    const branch = await engine.openSession(transport.sessionId);
+    expect(branch.messages.map((message) => message.role)).toEqual(['user', 'assistant']);
+    expect(branch.messages[0]).toMatchObject({ content: 'first question, asked better' });
+    expect(assistantOf(branch.messages)[0]?.modelReply).toMatchObject({
+      content: 'Echo: first question, asked better',
+      model: 'echo-model',
+    });
+  });
+
+  test('regenerating a stopped reply asks the message again in the same session (there is no turn to keep)', async () => {
+    const engine = await makeEngine();
+    const session = await engine.createSession();
+    const transport = createCtxkitTransport({ engine, sessionId: session.id, model: model('slow-model') });
+    const chat = new Chat<CtxkitUIMessage>({ transport });
+    const sent = chat.sendMessage({ text: 'a story' });
+    await until(() => (chat.messages[1]?.parts.some((part) => part.type === 'text') ?? false) === true);
+    await chat.stop();
+    await sent;
+    await until(() => engine.pendingTurn(session.id) === null);
+
+    await chat.regenerate();
+    await until(() => chat.status === 'ready');
+    expect(transport.sessionId).toBe(session.id);
+    const stored = (await engine.openSession(session.id)).messages;
+    expect(stored.map((message) => message.role)).toEqual(['user', 'assistant']);
+    expect(stored[0]).toMatchObject({ content: 'a story' });
+    expect(await engine.listBranches(session.id)).toHaveLength(1);
+  });
+
   test('stopping mid-reply rolls the turn back: nothing is committed and no turn stays open', async () => {
     const engine = await makeEngine();
     const session = await engine.createSession();

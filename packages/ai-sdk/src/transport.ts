@@ -136,7 +136,6 @@ function resultText(value: unknown): string {
 interface ReplyRecord {
   readonly sessionId: string;
   readonly userMessageId: string;
-  committed: boolean;
 }
 
 /**
@@ -150,8 +149,10 @@ export class CtxkitChatTransport<UI_MESSAGE extends UIMessage = UIMessage<Ctxkit
 {
   readonly #options: CtxkitTransportOptions;
   #sessionId: string;
-  /** Assistant UI message id → the turn that wrote it. */
-  readonly #replies = new Map<string, ReplyRecord>();
+  /** UI message id (the user's message and the reply) → the turn they belong to. */
+  readonly #turns = new Map<string, ReplyRecord>();
+  /** The turn of the last message sent. */
+  #latest: ReplyRecord | undefined;
 
   constructor(options: CtxkitTransportOptions) {
     checkOptions(options);
@@ -186,11 +187,11 @@ export class CtxkitChatTransport<UI_MESSAGE extends UIMessage = UIMessage<Ctxkit
     throwIfAny('Invalid chat request', issues);
     const text = textOf(last as UI_MESSAGE);
     const session =
-      options.trigger === 'regenerate-message'
-        ? await this.#branchFor(options.messageId, text)
+      options.trigger === 'regenerate-message' || options.messageId !== undefined
+        ? await this.#branchFor(options.trigger, options.messageId, text)
         : await this.#options.engine.openSession(this.#sessionId);
     const turn = await session.prepare(text);
-    return this.#stream(session, turn, options.abortSignal);
+    return this.#stream(session, turn, options.abortSignal, (last as UI_MESSAGE).id);
   }
 
   async reconnectToStream(): Promise<ReadableStream<UIMessageChunk> | null> {
@@ -199,18 +200,28 @@ export class CtxkitChatTransport<UI_MESSAGE extends UIMessage = UIMessage<Ctxkit
   }
 
   /** The session a regenerated reply is written to: a branch before the turn that wrote the reply, when it exists. */
-  async #branchFor(messageId: string | undefined, text: string): Promise<Session> {
+  /**
+   * The session a regenerated reply (or an edited message) is written to: a branch before the turn that is asked
+   * again, so the earlier turn stays where it was. A turn that was stopped or failed left nothing to keep: its message
+   * is simply asked again in the current session.
+   */
+  async #branchFor(
+    trigger: 'submit-message' | 'regenerate-message',
+    messageId: string | undefined,
+    text: string,
+  ): Promise<Session> {
     const engine = this.#options.engine;
     const current = await engine.openSession(this.#sessionId);
-    const known = messageId === undefined ? undefined : this.#replies.get(messageId);
+    const known = messageId === undefined ? this.#latest : this.#turns.get(messageId);
     let userMessageId: string | undefined;
-    if (known) {
-      // A reply whose turn was stopped or failed left nothing to keep: the message is simply asked again.
-      if (known.committed) userMessageId = known.userMessageId;
-    } else {
+    if (known?.sessionId === current.id) {
+      userMessageId = known.userMessageId;
+    } else if (trigger === 'regenerate-message') {
+      // A reply this transport did not stream (the page was reloaded): the last turn, if it asked this message.
       const lastUser = [...current.messages].reverse().find((message) => message.role === 'user');
       if (lastUser?.role === 'user' && lastUser.content === text) userMessageId = lastUser.id;
     }
+    // A turn that was stopped or failed was never stored: there is nothing to keep, so no branch.
     if (userMessageId === undefined || !current.messages.some((message) => message.id === userMessageId))
       return current;
     const branch = await engine.fork(current.id, userMessageId, { before: true });
@@ -223,6 +234,7 @@ export class CtxkitChatTransport<UI_MESSAGE extends UIMessage = UIMessage<Ctxkit
     session: Session,
     first: PreparedTurn,
     signal: AbortSignal | undefined,
+    userUiId: string,
   ): ReadableStream<UIMessageChunk> {
     const { engine, model, runTool, maxToolRounds = 8, settings } = this.#options;
     const abort = new AbortController();
@@ -233,9 +245,10 @@ export class CtxkitChatTransport<UI_MESSAGE extends UIMessage = UIMessage<Ctxkit
     const record: ReplyRecord = {
       sessionId: session.id,
       userMessageId: first.userMessage.id,
-      committed: false,
     };
-    this.#replies.set(replyId, record);
+    this.#turns.set(replyId, record);
+    this.#turns.set(userUiId, record);
+    this.#latest = record;
     let turn = first;
     let settled = false;
     const rollback = () => {
@@ -281,6 +294,7 @@ export class CtxkitChatTransport<UI_MESSAGE extends UIMessage = UIMessage<Ctxkit
         let content = '';
         let usage: Usage | undefined;
         let failure: unknown;
+        let modelId: string = turn.request.model;
         const calls: ToolCall[] = [];
         const textId = `text-${round}`;
         let textOpen = false;
@@ -304,6 +318,8 @@ export class CtxkitChatTransport<UI_MESSAGE extends UIMessage = UIMessage<Ctxkit
               input: call.arguments,
               dynamic: true,
             });
+          } else if (part.type === 'finish-step') {
+            if (part.response.modelId) modelId = part.response.modelId;
           } else if (part.type === 'finish') {
             usage = usageOf(part.totalUsage);
           } else if (part.type === 'error') {
@@ -316,9 +332,8 @@ export class CtxkitChatTransport<UI_MESSAGE extends UIMessage = UIMessage<Ctxkit
         if (abort.signal.aborted) throw abort.signal.reason ?? new DOMException('Aborted', 'AbortError');
         if (failure !== undefined) throw failure;
         if (calls.length === 0) {
-          const committed = await session.commit(turn, { content, model: turn.request.model }, usage);
+          const committed = await session.commit(turn, { content, model: modelId }, usage);
           settled = true;
-          record.committed = true;
           controller.enqueue({ type: 'finish-step' });
           controller.enqueue({
             type: 'finish',
@@ -365,12 +380,7 @@ export class CtxkitChatTransport<UI_MESSAGE extends UIMessage = UIMessage<Ctxkit
           }
         }
         controller.enqueue({ type: 'finish-step' });
-        turn = await session.continue(
-          turn,
-          { content, toolCalls: calls, model: turn.request.model },
-          results,
-          usage,
-        );
+        turn = await session.continue(turn, { content, toolCalls: calls, model: modelId }, results, usage);
       }
     };
 

@@ -25,6 +25,8 @@ export async function makeEngine(): Promise<Engine> {
     model: 'echo-model',
     contextWindow: 16_000,
     reservedOutput: 1_000,
+    // Passages recalled from other sessions would land in the user message the echo model repeats.
+    recall: false,
     ...(store && { store }),
     catalog: {
       rules: [{ name: 'Style', content: RULE, include: 'always' }],

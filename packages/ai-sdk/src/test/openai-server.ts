@@ -74,7 +74,7 @@ export function startOpenAIServer(): Promise<OpenAIServer> {
         model === 'tool-model'
           ? `The file says: ${textOf(toolResult)}`
           : model === 'slow-model'
-            ? Array.from({ length: 200 }, (_, i) => `word${i}`).join(' ')
+            ? Array.from({ length: 60 }, (_, i) => `word${i}`).join(' ')
             : `Echo: ${textOf(lastUser)}`;
       const words = callsTool ? [] : (text.match(/\s*\S+/g) ?? []);
       const usage = {
