@@ -2,6 +2,7 @@
 export {
   type CtxkitMessageMetadata,
   type CtxkitUIMessage,
+  ctxkitMessageMetadata,
   ctxkitMetadataOf,
 } from './metadata.js';
 export {

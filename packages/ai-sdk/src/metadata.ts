@@ -33,6 +33,22 @@ export function ctxkitMetadataOf(message: {
     : undefined;
 }
 
+/**
+ * For a route's `result.toUIMessageStreamResponse({ messageMetadata: ctxkitMessageMetadata })`: sends the ids
+ * `ctxkitMiddleware` put in a step's provider metadata as the reply's message metadata, once the turn is committed.
+ */
+export function ctxkitMessageMetadata({
+  part,
+}: {
+  readonly part: { readonly type: string };
+}): CtxkitMessageMetadata | undefined {
+  if (part.type !== 'finish-step' || !('providerMetadata' in part)) return undefined;
+  const providerMetadata = part.providerMetadata;
+  if (providerMetadata === null || typeof providerMetadata !== 'object') return undefined;
+  const ids = ctxkitMetadataOf({ metadata: providerMetadata });
+  return ids ? { ctxkit: ids } : undefined;
+}
+
 export function describeError(error: unknown): string {
   if (error instanceof Error) return error.message;
   return typeof error === 'string' ? error : 'Unknown error';

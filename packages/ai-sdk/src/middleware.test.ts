@@ -1,7 +1,15 @@
 import { type AssistantMessage, isCtxkitError } from '@ctxkit/core';
-import { generateText, isStepCount, jsonSchema, streamText, tool, wrapLanguageModel } from 'ai';
+import {
+  generateText,
+  isStepCount,
+  jsonSchema,
+  readUIMessageStream,
+  streamText,
+  tool,
+  wrapLanguageModel,
+} from 'ai';
 import { describe, expect, test, vi } from 'vitest';
-import { ctxkitMiddleware } from './index.js';
+import { type CtxkitUIMessage, ctxkitMessageMetadata, ctxkitMiddleware } from './index.js';
 import { chatModel, type LocalModel, makeEngine, RULE, serverRequests, until } from './test/fixtures.js';
 import { CACHED_TOKENS, PROMPT_TOKENS } from './test/usage.js';
 
@@ -63,6 +71,18 @@ describe('ctxkitMiddleware', () => {
     expect((await result.providerMetadata)?.ctxkit).toEqual(ids);
     expect(onCommit).toHaveBeenCalledWith(ids);
     expect(engine.pendingTurn(session.id)).toBeNull();
+  });
+
+  test('a route sends the committed ids to useChat as message metadata (ctxkitMessageMetadata)', async () => {
+    const { engine, session, model } = await setup('echo-model');
+    const result = streamText({ model, prompt: 'show me the context' });
+    let message: CtxkitUIMessage | undefined;
+    for await (const next of readUIMessageStream<CtxkitUIMessage>({
+      stream: result.toUIMessageStream<CtxkitUIMessage>({ messageMetadata: ctxkitMessageMetadata }),
+    }))
+      message = next;
+    const reply = assistants((await engine.openSession(session.id)).messages)[0];
+    expect(message?.metadata?.ctxkit).toMatchObject({ sessionId: session.id, messageId: reply?.id });
   });
 
   test('a tool loop: each step after the first continues the turn with the results the AI SDK ran', async () => {
