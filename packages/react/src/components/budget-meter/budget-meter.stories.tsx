@@ -208,7 +208,7 @@ export const Calibrated: Story = {
     const canvas = within(canvasElement);
     await expect(await canvas.findByText(/^Model count: ≈/)).toHaveTextContent(/calibrated on 4 replies/);
     await userEvent.click(canvas.getByRole('button', { name: 'Breakdown' }));
-    await expect(await canvas.findByText(/^Unused automatic context/)).toHaveTextContent(/target below 30 %/);
+    await expect(await canvas.findByText(/^Unused automatic context/)).toHaveTextContent(/target below 30%/);
   },
 };
 
