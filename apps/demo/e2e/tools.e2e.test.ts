@@ -82,6 +82,10 @@ describe.each([
     expect(await approval(page).locator('pre').textContent()).toBe('{\n  "expression": "17 * 23"\n}');
     expect(await replies(page).count()).toBe(0);
     expect(await axe(page)).toEqual([]);
+    // The decision takes the focus.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+      .toBe('Allow demo: calculator');
     await approval(page).getByRole('button', { name: 'Allow demo: calculator' }).click();
     await replyCount(page, 1);
     const first = replies(page).first();
@@ -103,8 +107,17 @@ describe.each([
 
     // The time: denied, so nothing runs and the reply says it could not tell.
     await ask(page, 'What time is it?');
-    await approval(page).getByRole('button', { name: 'Deny demo: current_time' }).click();
+    // By keyboard: from Allow, Tab to Deny and press Enter; the focus goes back to the input.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+      .toBe('Allow demo: current_time');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(
+      'Deny demo: current_time',
+    );
+    await page.keyboard.press('Enter');
     await replyCount(page, 2);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('composer-input');
     const second = replies(page).nth(1);
     expect(await second.locator('.message__body').textContent()).toContain(
       'I could not tell the time: The user did not allow this call.',

@@ -93,6 +93,7 @@ export function ChatView({
   );
   const [pending, setPending] = useState<Pending | null>(null);
   const [approval, setApproval] = useState<PendingApproval | null>(null);
+  const approvalRef = useRef<HTMLDivElement>(null);
   const [openItem, setOpenItem] = useState<ItemRef | null>(null);
   const abort = useRef<AbortController | null>(null);
   const listRef = useRef<HTMLOListElement>(null);
@@ -168,6 +169,13 @@ export function ChatView({
       abort.current = null;
     }
   };
+
+  // Nothing goes on until the user decides: the decision takes the focus (its first button), and gives it back.
+  useEffect(() => {
+    if (!approval) return;
+    approvalRef.current?.querySelector<HTMLElement>('button')?.focus();
+    return () => inputRef.current?.focus();
+  }, [approval]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: only on opening
   useEffect(() => {
@@ -273,13 +281,19 @@ export function ChatView({
             <li className="message message--user" data-pending="true">
               <div className="message__body">{pending.userText}</div>
             </li>
-            <li className="message message--assistant" data-pending="true" aria-busy={!pending.committedId}>
+            <li
+              className="message message--assistant"
+              data-pending="true"
+              aria-busy={!pending.committedId && !approval}
+            >
               {approval ? (
-                <ToolApproval
-                  key={approval.calls.map((call) => call.id).join(' ')}
-                  calls={approval.calls}
-                  onSettled={approval.settle}
-                />
+                <div ref={approvalRef}>
+                  <ToolApproval
+                    key={approval.calls.map((call) => call.id).join(' ')}
+                    calls={approval.calls}
+                    onSettled={approval.settle}
+                  />
+                </div>
               ) : (
                 <div className="message__body message__body--streaming">{pending.reply || '…'}</div>
               )}
