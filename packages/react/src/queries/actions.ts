@@ -41,6 +41,10 @@ export interface SessionActions {
   readonly setPrivate: UseMutationResult<void, Error, boolean>;
   /** Deletes the turn a message belongs to (`session.deleteTurn`): its text is erased, nothing sends it again. */
   readonly deleteTurn: UseMutationResult<void, Error, string>;
+  /** The trailing workspace message sent last with every request (`session.setWorkspace`); `null` clears it. */
+  readonly setWorkspace: UseMutationResult<void, Error, string | null>;
+  /** The session's task (`session.setTask`); leases scoped to other tasks end, and are returned. `null` clears it. */
+  readonly setTask: UseMutationResult<readonly Pin[], Error, string | null>;
 }
 
 export function useSessionActions(sessionId: string): SessionActions {
@@ -77,6 +81,8 @@ export function useSessionActions(sessionId: string): SessionActions {
     ),
     setPrivate: useMutation(withSession((session, on: boolean) => session.setPrivate(on))),
     deleteTurn: useMutation(withSession((session, messageId: string) => session.deleteTurn(messageId))),
+    setWorkspace: useMutation(withSession((session, text: string | null) => session.setWorkspace(text))),
+    setTask: useMutation(withSession((session, taskId: string | null) => session.setTask(taskId))),
   };
 }
 

@@ -17,6 +17,7 @@ export {
   useSessions,
   useUsage,
 } from './hooks.js';
+export { useDeleteOldSessions, useExportTelemetry } from './housekeeping.js';
 export { invalidateForEvent } from './invalidate.js';
 export { ctxkitKeys } from './keys.js';
 export { useDeleteMemory, useMemories } from './memories.js';

@@ -1,0 +1,1 @@
+export { checkRetentionProps, RetentionSetting, type RetentionSettingProps } from './retention-setting.js';

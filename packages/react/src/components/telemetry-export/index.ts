@@ -1,0 +1,1 @@
+export { TelemetryExport, type TelemetryExportProps } from './telemetry-export.js';
