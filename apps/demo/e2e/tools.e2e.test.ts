@@ -104,6 +104,8 @@ describe.each([
     expect(codes[0]).toContain('"expression": "17 * 23"');
     expect(codes[1]).toBe('391');
     expect(await trace.locator('summary').first().textContent()).toContain('calculator');
+    // The decision was recorded with the result, and the trace shows it.
+    expect(await trace.locator('li[data-approval="approved"]').count()).toBe(1);
 
     // The time: denied, so nothing runs and the reply says it could not tell.
     await ask(page, 'What time is it?');
@@ -124,7 +126,7 @@ describe.each([
     );
     const deniedTrace = second.getByRole('region', { name: 'Tool calls' });
     await deniedTrace.locator('summary').first().click();
-    expect(await deniedTrace.locator('li[data-status="error"]').count()).toBe(1);
+    expect(await deniedTrace.locator('li[data-status="error"][data-approval="denied"]').count()).toBe(1);
     expect(await deniedTrace.locator('pre').last().textContent()).toBe('The user did not allow this call.');
 
     // Two replies: the steps that called tools are in the traces, not messages of their own.

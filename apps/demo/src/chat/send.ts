@@ -3,14 +3,17 @@ import {
   type ModelReply,
   type OpenAIChatRequest,
   StaleSessionError,
+  type ToolApproval,
   type ToolCall,
+  type ToolResultInput,
   type Usage,
 } from '@ctxkit/core';
 import { localResponder, openAIResponder, type ResponderEvent } from '../responder/index.js';
 import { type DemoSettings, LOCAL_MODEL, NEW_SESSION_TITLE, titleFromMessage } from '../settings/index.js';
 import { defaultToolContext, demoToolFor, runToolCall, type ToolContext } from '../tools/index.js';
 
-export type ApprovalDecision = 'approved' | 'denied';
+/** The user's decision on a tool call, as the core records it on the call's result. */
+export type ApprovalDecision = ToolApproval;
 
 /**
  * Asks the user about tool calls; resolves with a decision for each call id (a call left out is denied). Rejects
@@ -22,12 +25,7 @@ export type ApproveToolCalls = (
 ) => Promise<Readonly<Record<string, ApprovalDecision>>>;
 
 /** A tool call's result as the turn records it; `approval` only where the user was asked. */
-export interface ToolCallResult {
-  readonly toolCallId: string;
-  readonly content: string;
-  readonly isError?: boolean;
-  readonly approval?: ApprovalDecision;
-}
+export type ToolCallResult = ToolResultInput;
 
 /** A call the user did not allow: the model reads this as its result. */
 export const DENIED_CONTENT = 'The user did not allow this call.';

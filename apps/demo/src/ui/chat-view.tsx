@@ -1,12 +1,11 @@
 import { type ChatMessage, type Engine, type ItemRef, isCtxkitError, type ToolCall } from '@ctxkit/core';
-import { BudgetMeter, useDraftEstimate, useSession, useSessions } from '@ctxkit/react';
+import { BudgetMeter, ToolApproval, useDraftEstimate, useSession, useSessions } from '@ctxkit/react';
 import { type FormEvent, type KeyboardEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { type ApprovalDecision, type ApproveToolCalls, sendMessage, useTranscript } from '../chat/index.js';
 import type { DemoSettings } from '../settings/index.js';
 import { ItemDialog } from './item-dialog.js';
 import { MessageView } from './message-view.js';
 import { isSendKey } from './send-key.js';
-import { ToolApproval } from './tool-approval.js';
 import { isToolStep } from './tool-step.js';
 
 export interface ForkRequest {
