@@ -121,6 +121,37 @@ describe('ctxkitMiddleware', () => {
     expect(engine.pendingTurn(session.id)).toBeNull();
   });
 
+  test('a turn an earlier request left waiting for tool results is rolled back when the next message comes', async () => {
+    const { engine, session, model } = await setup('tool-model');
+    // The route's loop stops after the step that called the tool: the results never go back to the model.
+    const first = streamText({
+      model,
+      prompt: 'read my notes',
+      tools: {
+        files__read_file: tool({
+          inputSchema: jsonSchema<{ path: string }>({
+            type: 'object',
+            properties: { path: { type: 'string' } },
+          }),
+          execute: async () => 'unused',
+        }),
+      },
+      stopWhen: isStepCount(1),
+    });
+    await first.consumeStream();
+    expect(engine.pendingTurn(session.id)?.content).toBe('read my notes');
+
+    // The next request makes its own middleware, as a route handler does.
+    const next = wrapLanguageModel({
+      model: chatModel('echo-model'),
+      middleware: ctxkitMiddleware({ engine, sessionId: session.id }),
+    });
+    expect((await generateText({ model: next, prompt: 'something else' })).text).toBe('Echo: something else');
+    const stored = (await engine.openSession(session.id)).messages;
+    expect(stored.map((message) => message.role)).toEqual(['user', 'assistant']);
+    expect(stored[0]).toMatchObject({ content: 'something else' });
+  });
+
   test('generateText: the turn is committed with the usage and the ids are in the provider metadata', async () => {
     const { engine, session, model } = await setup('echo-model');
     const result = await generateText({ model, prompt: 'one shot' });

@@ -93,6 +93,12 @@ function resultsOf(message: PromptMessage): ToolResultInput[] {
   return results;
 }
 
+/**
+ * The turns middlewares opened, by session object (the engine hands out one per session): shared by every
+ * middleware, so that a route making one per request still finds the turn an earlier request left waiting.
+ */
+const open = new WeakMap<Session, OpenTurn>();
+
 /** Catalog tools come from the plan; other tools of the call (a provider's own) are kept as they are. */
 function mergeTools(
   engine: Engine,
@@ -116,14 +122,12 @@ function mergeTools(
 export function ctxkitMiddleware(options: CtxkitMiddlewareOptions): LanguageModelMiddleware {
   checkOptions(options);
   const { engine, onCommit } = options;
-  /** Open turns by session. */
-  const open = new Map<string, OpenTurn>();
   /** The turn each transformed call belongs to. */
   const calls = new WeakMap<CallOptions, OpenTurn>();
 
   const settleFailed = (state: OpenTurn) => {
     state.session.rollback(state.turn);
-    if (open.get(state.session.id) === state) open.delete(state.session.id);
+    if (open.get(state.session) === state) open.delete(state.session);
   };
 
   const finish = async (
@@ -146,7 +150,7 @@ export function ctxkitMiddleware(options: CtxkitMiddlewareOptions): LanguageMode
       onCommit?.(ids);
       return ids;
     } finally {
-      if (open.get(state.session.id) === state) open.delete(state.session.id);
+      if (open.get(state.session) === state) open.delete(state.session);
     }
   };
 
@@ -158,7 +162,7 @@ export function ctxkitMiddleware(options: CtxkitMiddlewareOptions): LanguageMode
         typeof options.sessionId === 'string' ? options.sessionId : await options.sessionId(params);
       const session = await engine.openSession(sessionId);
       const last = params.prompt[params.prompt.length - 1];
-      const previous = open.get(session.id);
+      const previous = open.get(session);
       let state: OpenTurn;
       if (last?.role === 'tool' && previous?.waiting) {
         const { reply, usage } = previous.waiting;
@@ -184,7 +188,7 @@ export function ctxkitMiddleware(options: CtxkitMiddlewareOptions): LanguageMode
         // A turn still waiting for tool results that never came (the route stopped its tool loop) is abandoned.
         if (previous) settleFailed(previous);
         state = { session, turn: await session.prepare(text) };
-        open.set(session.id, state);
+        open.set(session, state);
       }
       const request = state.turn.request;
       const next: CallOptions = {
