@@ -256,6 +256,8 @@ const ENGLISH = {
     sticky: 'In every request',
     leased: plural('For the next turn', 'For the next {count} turns'),
     ephemeral: 'For the next request',
+    task: 'While the task is {task}',
+    cluster: 'While on this topic',
     pinned: { sticky: 'Pinned', leased: 'Pinned for a while', ephemeral: 'Pinned for the next request' },
     error: 'Could not pin it: {error}',
   },

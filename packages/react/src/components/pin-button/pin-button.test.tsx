@@ -27,6 +27,29 @@ describe('PinButton', () => {
     expect(pin?.kind === 'leased' && pin.lease).toMatchObject({ kind: 'turns', turns: 3 });
   });
 
+  test("offers a lease for the session's task while it has one, and pins for it", async () => {
+    const engine = await kitEngine();
+    const session = await engine.createSession();
+    const target = { kind: 'card', title: 'Goal', text: 'Migrate to v2' } as const;
+    const screen = await render(
+      <Kit engine={engine}>
+        <PinButton sessionId={session.id} target={target} name="the goal" />
+      </Kit>,
+    );
+    await screen.getByRole('button', { name: 'Pin the goal' }).click();
+    const choices = screen.getByRole('group', { name: 'Pin the goal for how long?' });
+    await expect.element(choices.getByRole('button', { name: 'For the next 3 turns' })).toBeVisible();
+    // No task, no topic: nothing to scope a lease to.
+    expect(choices.getByRole('button', { name: /^While/ }).elements()).toHaveLength(0);
+
+    await session.setTask('v2');
+    await choices.getByRole('button', { name: 'While the task is v2' }).click();
+    await expect.element(screen.getByText('Pinned for a while')).toBeVisible();
+    const pin = (await engine.openSession(session.id)).pins[0];
+    expect(pin?.kind === 'leased' && pin.lease).toMatchObject({ kind: 'task', taskId: 'v2' });
+    expect(await axeViolations(screen.container)).toEqual([]);
+  });
+
   test('pins an item in every request, or for the next request only', async () => {
     const engine = await kitEngine();
     const session = await engine.createSession();

@@ -1,7 +1,7 @@
-import { type PinKind, type PinTarget, pinTargetKey } from '@ctxkit/core';
+import { type LeaseScope, type PinOptions, type PinTarget, pinTargetKey } from '@ctxkit/core';
 import { type HTMLAttributes, useId, useState } from 'react';
 import { useCtxkitFormat } from '../../locale/index.js';
-import { usePins, useSessionActions } from '../../queries/index.js';
+import { usePins, useSession, useSessionActions } from '../../queries/index.js';
 import { cx, errorText } from '../../shared/index.js';
 
 export interface PinButtonProps extends Omit<HTMLAttributes<HTMLDivElement>, 'children'> {
@@ -20,6 +20,7 @@ export interface PinButtonProps extends Omit<HTMLAttributes<HTMLDivElement>, 'ch
  */
 export function PinButton({ sessionId, target, name, turns = 3, className, ...props }: PinButtonProps) {
   const pins = usePins(sessionId);
+  const record = useSession(sessionId).data;
   const { pin } = useSessionActions(sessionId);
   const [open, setOpen] = useState(false);
   const menuId = useId();
@@ -34,13 +35,14 @@ export function PinButton({ sessionId, target, name, turns = 3, className, ...pr
         <span className="ctxkit-muted">{labels.pinned[existing.kind]}</span>
       </div>
     );
-  const choose = (kind: PinKind) => {
+  const choose = (options: PinOptions) => {
     setOpen(false);
-    pin.mutate({
-      target,
-      options: kind === 'leased' ? { kind, lease: { kind: 'turns', turns } } : { kind },
-    });
+    pin.mutate({ target, options });
   };
+  const lease = (scope: LeaseScope) => choose({ kind: 'leased', lease: scope });
+  // A task or a topic lease is offered only while the session has one to scope it to.
+  const taskId = record?.taskId ?? null;
+  const clusterId = record?.queryCluster?.id ?? null;
   return (
     <div className={cx('ctxkit-pin-button', className)} data-pinned="none" {...props}>
       <button
@@ -60,13 +62,27 @@ export function PinButton({ sessionId, target, name, turns = 3, className, ...pr
           className="ctxkit-pin-button__choices"
           aria-label={name ? format.text(labels.choicesNamed, { name }) : labels.choices}
         >
-          <button type="button" className="ctxkit-button" onClick={() => choose('sticky')}>
+          <button type="button" className="ctxkit-button" onClick={() => choose({ kind: 'sticky' })}>
             {labels.sticky}
           </button>
-          <button type="button" className="ctxkit-button" onClick={() => choose('leased')}>
+          <button type="button" className="ctxkit-button" onClick={() => lease({ kind: 'turns', turns })}>
             {format.text(labels.leased, { count: turns })}
           </button>
-          <button type="button" className="ctxkit-button" onClick={() => choose('ephemeral')}>
+          {taskId !== null && (
+            <button type="button" className="ctxkit-button" onClick={() => lease({ kind: 'task', taskId })}>
+              {format.text(labels.task, { task: taskId })}
+            </button>
+          )}
+          {clusterId !== null && (
+            <button
+              type="button"
+              className="ctxkit-button"
+              onClick={() => lease({ kind: 'cluster', clusterId })}
+            >
+              {labels.cluster}
+            </button>
+          )}
+          <button type="button" className="ctxkit-button" onClick={() => choose({ kind: 'ephemeral' })}>
             {labels.ephemeral}
           </button>
         </fieldset>
