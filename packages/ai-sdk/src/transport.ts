@@ -177,7 +177,9 @@ export class CtxkitChatTransport<UI_MESSAGE extends UIMessage = UIMessage<Ctxkit
     const last = options.messages[options.messages.length - 1];
     const index = options.messages.length - 1;
     const issues: ErrorIssue[] = [];
-    if (last === undefined || last.role !== 'user')
+    if (last === undefined)
+      issues.push({ path: 'messages', message: 'must hold the user message to answer' });
+    else if (last.role !== 'user')
       issues.push({
         path: `messages[${index}].role`,
         message: 'the last message must be the user message to answer',
