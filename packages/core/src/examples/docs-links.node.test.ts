@@ -43,11 +43,10 @@ function missingTarget(page: string, target: string): string | null {
     const file = join(repoRoot, match[1] ?? '');
     if (!existsSync(file)) return `${target}: no ${match[1]}`;
     if (statSync(file).isDirectory()) {
-      // A folder's page shows its README; `#readme` is the page's own anchor for it.
-      if (!existsSync(join(file, 'README.md'))) return `${target}: no README.md in ${match[1]}`;
-      return !match[2] || match[2] === 'readme'
-        ? null
-        : `${target}: only #readme points into a folder's page`;
+      // A folder's page lists its files and shows its README; `#readme` is the page's own anchor for that README.
+      if (!match[2]) return null;
+      if (match[2] !== 'readme') return `${target}: only #readme points into a folder's page`;
+      return existsSync(join(file, 'README.md')) ? null : `${target}: no README.md in ${match[1]}`;
     }
     if (match[2] && !anchorsOf(readFileSync(file, 'utf8')).has(match[2]))
       return `${target}: no heading #${match[2]}`;
