@@ -141,7 +141,7 @@ describe('assembleToolCalls', () => {
     });
   });
 
-  it('reads no arguments as {}, gives an id to a call without one, and drops a call without a name', () => {
+  it('reads no arguments as {}, gives an id to a call without one or with a repeated one, and drops a call without a name', () => {
     expect(
       assembleToolCalls([
         { index: 0, name: 'demo__current_time' },
@@ -149,6 +149,12 @@ describe('assembleToolCalls', () => {
       ]),
     ).toEqual({ type: 'tool-calls', calls: [{ id: 'call_0', name: 'demo__current_time', arguments: {} }] });
     expect(assembleToolCalls([])).toBeNull();
+    expect(
+      assembleToolCalls([
+        { index: 0, id: 'same', name: 'a', arguments: '{}' },
+        { index: 1, id: 'same', name: 'b', arguments: '{}' },
+      ])?.calls.map((call) => call.id),
+    ).toEqual(['same', 'call_1']);
   });
 
   it('names arguments that are not a JSON object rather than failing', () => {

@@ -106,7 +106,9 @@ export function assembleToolCalls(
   const badArguments: Record<string, string> = {};
   for (const [index, call] of [...byIndex].sort(([a], [b]) => a - b)) {
     if (call.name === undefined) continue; // nothing to run or answer
-    const id = call.id ?? `call_${index}`;
+    // Every call needs an id of its own (its result names it): a missing or repeated one is made from the index.
+    const id =
+      call.id !== undefined && !calls.some((earlier) => earlier.id === call.id) ? call.id : `call_${index}`;
     let parsed: unknown = {};
     const raw = call.arguments.trim();
     if (raw !== '') {
