@@ -254,6 +254,7 @@ export function ChatView({
               <li>“How should I write tests for the file upload?”</li>
               <li>“Which database table holds the invoices?”</li>
               <li>“The invoice query is slow, what should I check?”</li>
+              <li>“What is 17 * 23?” (a tool call, run once you allow it)</li>
             </ul>
             <p>
               Every reply shows the context it was given. Press <kbd>Alt</kbd>+<kbd>Shift</kbd>+<kbd>M</kbd>{' '}
