@@ -102,8 +102,10 @@ export function rankParts(): Plugin {
         fileName: 'tokens/ranks/NOTICE',
         source: [
           `The files in this folder hold the o200k_base and cl100k_base ranks of js-tiktoken ${tiktokenVersion}`,
-          '(https://github.com/dqbd/tiktoken, packages/js-tiktoken), cut in parts by the build of @ctxkit/core; each',
-          'part is a module of the rank data as js-tiktoken ships it. js-tiktoken is distributed under the MIT License:',
+          '(https://github.com/dqbd/tiktoken, packages/js-tiktoken), cut in parts by the build of @ctxkit/core: each',
+          "part is a module of the rank data as js-tiktoken ships it. js-tiktoken is a port of OpenAI's tiktoken",
+          '(https://github.com/openai/tiktoken, Copyright (c) OpenAI, Shantanu Jain), whose rank data these are; both',
+          'are distributed under the MIT License:',
           '',
           'Permission is hereby granted, free of charge, to any person obtaining a copy of this software and',
           'associated documentation files (the "Software"), to deal in the Software without restriction, including',
