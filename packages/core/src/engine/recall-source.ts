@@ -20,6 +20,16 @@ const NEIGHBOURS = 1;
 /** The most messages one passage joins. */
 const PASSAGE_LIMIT = 9;
 
+/**
+ * Who asks: a session, the tree of branches it belongs to, and which messages of that tree it sees. Messages of the
+ * same tree it does not see (the turns after its fork point, a sibling branch's) are the alternatives the user
+ * moved away from, and are never recalled into it.
+ */
+export interface RecallViewer {
+  readonly rootSessionId: string;
+  readonly sees: (messageId: string) => boolean;
+}
+
 /** Messages found near each other, quoted as one passage, and the best hit among them. */
 interface Run {
   readonly best: RecallHit;
@@ -34,6 +44,8 @@ function forgottenIn(stored: JsonValue | undefined): string[] {
 function recallable(record: SessionRecord): boolean {
   return record.private !== true && record.memory !== false && record.recall !== false;
 }
+
+const rootOf = (record: SessionRecord) => record.branch?.rootSessionId ?? record.id;
 
 function spoken(message: ChatMessage): string | null {
   if (message.role === 'user') return message.content;
@@ -64,6 +76,8 @@ export class RecallSource {
   readonly #unreported = new Map<string, Set<string>>();
   /** Messages never to recall; read from the store with the index, and again after another tab's changes. */
   #forgotten: Set<string> | null = null;
+  /** The tree each indexed session belongs to: its root session's id. */
+  readonly #roots = new Map<string, string>();
 
   constructor(store: Store, candidates: CandidateFactory) {
     this.#store = store;
@@ -76,12 +90,17 @@ export class RecallSource {
    * neighbours; messages found next to each other join one passage (up to PASSAGE_LIMIT messages), so nothing is
    * quoted twice.
    */
-  async offeredTo(text: string): Promise<RecallCandidate[]> {
+  async offeredTo(text: string, viewer?: RecallViewer): Promise<RecallCandidate[]> {
     await this.#refresh();
     const runs: Run[] = [];
     const index = this.#index as RecallIndex;
+    const allowed = (passage: RecallPassage) =>
+      !viewer ||
+      this.#roots.get(passage.sessionId) !== viewer.rootSessionId ||
+      viewer.sees(passage.messageId);
     for (const hit of index.search({ query: text, limit: OFFERED * 3 })) {
-      const around = this.#around(hit.passage);
+      if (!allowed(hit.passage)) continue;
+      const around = this.#around(hit.passage).filter(allowed);
       // The passages this hit's messages already belong to, best first: they and the hit become one passage.
       const touched = runs.filter((run) => around.some((passage) => run.passages.has(passage.messageId)));
       const [target, ...others] = touched;
@@ -113,6 +132,7 @@ export class RecallSource {
     if (unreported?.size === 0) this.#unreported.delete(record.id);
     const from = this.#indexed.get(record.id);
     if (from === undefined || !recallable(record)) return;
+    this.#roots.set(record.id, rootOf(record));
     for (const [i, message] of messages.entries()) this.#add(record.id, from + i, message);
     this.#indexed.set(record.id, from + messages.length);
   }
@@ -159,6 +179,7 @@ export class RecallSource {
       this.#forget(sessionId);
       const loaded = await this.#store.loadSession(sessionId);
       if (!loaded || !recallable(loaded.record)) continue;
+      this.#roots.set(sessionId, rootOf(loaded.record));
       for (const [position, message] of loaded.messages.entries()) this.#add(sessionId, position, message);
       this.#indexed.set(sessionId, loaded.messages.length);
     }
@@ -198,6 +219,7 @@ export class RecallSource {
   #forget(sessionId: string): void {
     this.#index?.removeSession(sessionId);
     this.#indexed.delete(sessionId);
+    this.#roots.delete(sessionId);
   }
 
   #join(run: Run, passages: readonly RecallPassage[]): void {

@@ -85,6 +85,42 @@ describe('recall', () => {
     expect(duplicates.length).toBeGreaterThan(0);
   });
 
+  test("a branch never recalls the turns it was forked away from, nor a sibling's; other conversations still do", async () => {
+    const engine = await engineOn();
+    const root = await engine.createSession();
+    const { messages: first } = await root.commit(
+      await root.prepare('Plan the release notes.'),
+      'Sure, the release notes first.',
+    );
+    // The turn the user will edit away from: the answer a branch must not be handed back.
+    await root.commit(
+      await root.prepare('Which codename did we pick for the release?'),
+      'We picked the codename Pelican for the release.',
+    );
+    const branch = await root.fork(first[1]?.id as string);
+    const sibling = await root.fork(first[1]?.id as string);
+    await sibling.commit(await sibling.prepare('Pick a codename for the release.'), 'The codename is Heron.');
+
+    const asked = await branch.prepare('Which codename did we pick for the release?');
+    const quoted = recalled(asked.plan).map(({ candidate }) => (candidate as RecallCandidate).text);
+    expect(quoted.join('\n')).not.toMatch(/Pelican|Heron/);
+    // Nothing offered (sent or left out) quotes a message of the tree the branch does not see, not even as the
+    // neighbour of one it does.
+    const seen = new Set(branch.messages.map((message) => message.id));
+    const tree = new Set([...root.messages, ...sibling.messages].map((message) => message.id));
+    const offered = [...asked.plan.included, ...asked.plan.excluded].flatMap(({ candidate }) =>
+      candidate.kind === 'recall' ? candidate.messageIds : [],
+    );
+    expect(offered.length).toBeGreaterThan(0);
+    expect(offered.filter((id) => tree.has(id) && !seen.has(id))).toEqual([]);
+    branch.rollback(asked);
+
+    const other = await engine.createSession();
+    const elsewhere = await other.prepare('Which codename did we pick for the release?');
+    const fromOthers = recalled(elsewhere.plan).map(({ candidate }) => (candidate as RecallCandidate).text);
+    expect(fromOthers.join('\n')).toMatch(/Pelican/);
+  });
+
   test('messages found next to each other are quoted once, as one passage', async () => {
     const engine = await engineOn();
     const source = await engine.createSession();

@@ -954,7 +954,15 @@ export class Session<R = OpenAIChatRequest> {
     const source = this.#engine.recall;
     if (!source || this.mode === 'off' || !usesMemory(this.#record) || this.#record.recall === false)
       return [];
-    return source.offeredTo(text);
+    let seen: ReadonlySet<string> | null = null;
+    return source.offeredTo(text, {
+      rootSessionId: this.#record.branch?.rootSessionId ?? this.id,
+      // Read only when a hit comes from this conversation's tree, and then once.
+      sees: (messageId) => {
+        seen ??= new Set(this.messages.map((message) => message.id));
+        return seen.has(messageId);
+      },
+    });
   }
 
   #planInput(
