@@ -5,12 +5,10 @@ import { MemoryStore, type Store } from '../store/index.js';
 import { messageProblem } from '../store/record-shape.js';
 import { testEngine } from './engine.fixtures.js';
 
+const readCall = { id: 'call_read', name: 'filesystem__read_file', arguments: { path: 'package.json' } };
 const callsTwo = {
   content: '',
-  toolCalls: [
-    { id: 'call_read', name: 'filesystem__read_file', arguments: { path: 'package.json' } },
-    { id: 'call_list', name: 'filesystem__list_dir', arguments: { path: '.' } },
-  ],
+  toolCalls: [readCall, { id: 'call_list', name: 'filesystem__list_dir', arguments: { path: '.' } }],
 };
 
 describe('tool approval', () => {
@@ -50,7 +48,7 @@ describe('tool approval', () => {
     const engine = await testEngine();
     const session = await engine.createSession();
     const turn = await session.prepare('Read package.json');
-    const next = await session.continue(turn, { content: '', toolCalls: [callsTwo.toolCalls[0]!] }, [
+    const next = await session.continue(turn, { content: '', toolCalls: [readCall] }, [
       { toolCallId: 'call_read', content: '{}' },
     ]);
     await session.commit(next, { content: 'Done.' });
@@ -85,7 +83,7 @@ describe('tool approval', () => {
     const session = await engine.createSession();
     const turn = await session.prepare('Read package.json');
     const failure = await session
-      .continue(turn, { content: '', toolCalls: [callsTwo.toolCalls[0]!] }, [null] as unknown as [])
+      .continue(turn, { content: '', toolCalls: [readCall] }, [null] as unknown as [])
       .catch((error: unknown) => error);
     expect((failure as ValidationError).issues.map((issue) => issue.path)).toContain('toolResults[0]');
   });
