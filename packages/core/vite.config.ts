@@ -32,14 +32,17 @@ export function keepEmbedderWorkerUrl(): Plugin {
   };
 }
 
-/** Parts of a rank file stay under Vite's chunk size warning (500 kB) and webpack's asset size hint (244 KiB). */
-const RANK_PART_LENGTH = 238_000;
+/**
+ * Parts of a rank file stay under Vite's chunk size warning (500 kB), in as few parts as that allows (o200k_base in
+ * 5): every part is one more request at startup. (Next.js turns webpack's own size hints off.)
+ */
+const RANK_PART_LENGTH = 470_000;
 const RANK_IMPORT = /\[import\('js-tiktoken\/ranks\/(o200k_base|cl100k_base)'\)\]/g;
 const RANK_PART = /^ctxkit-ranks:(o200k_base|cl100k_base)-(\d+)$/;
 
 /**
  * Ships each tokenizer encoding's ranks as js-tiktoken's rank file cut in parts (`dist/tokens/ranks/o200k_base-0.js`
- * …), every one a module under 240 kB. tiktoken.ts loads an encoding with `joinRankParts([import(…)])`;
+ * …), every one a module under 500 kB. tiktoken.ts loads an encoding with `joinRankParts([import(…)])`;
  * here that list becomes the dynamic imports of the parts, so any bundler of the app (Vite, webpack, Turbopack)
  * makes one lazy chunk per part, fetched in parallel, only for the encoding in use, and never warns of a chunk
  * larger than its limit (js-tiktoken's o200k_base file alone is 2.3 MB). The parts keep js-tiktoken's MIT notice.

@@ -3,8 +3,8 @@ import type { BpeRanks } from './bpe.js';
 /**
  * A rank file cut into parts, each a rank file of its own: the same `pat_str`, and `bpe_ranks` starting with
  * `! <rank of its first token>`. The package's build ships the o200k_base and cl100k_base ranks of js-tiktoken
- * (MIT License) cut this way, every part a module under 240 kB, so that no bundler of an app that uses
- * ctxkit warns of a large chunk (Vite at 500 kB, webpack at 244 KiB) and the parts download in parallel. See
+ * (MIT License) cut this way, every part a module under 500 kB, so that the bundler of an app that uses
+ * ctxkit does not warn of a large chunk (Vite warns at 500 kB), and the parts download in parallel. See
  * `rankParts` in the package's vite.config.ts and `dist/tokens/ranks/NOTICE`.
  */
 export interface RankPartModule {

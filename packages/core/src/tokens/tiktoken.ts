@@ -7,7 +7,7 @@ export type TiktokenEncodingName = 'o200k_base' | 'cl100k_base';
 
 // Each rank file is 1 to 2.3 MB: import it only when that encoding is asked for, so bundles stay small. The
 // package's build replaces each one-element list below by the imports of the same ranks cut in parts, modules under
-// 240 kB each (`rankParts` in vite.config.ts), so an app's bundler makes no chunk over its size warning.
+// 500 kB each (`rankParts` in vite.config.ts), so an app's bundler makes no chunk over its size warning.
 const RANK_LOADERS: Record<TiktokenEncodingName, () => Promise<BpeRanks>> = {
   o200k_base: () => joinRankParts([import('js-tiktoken/ranks/o200k_base')]),
   cl100k_base: () => joinRankParts([import('js-tiktoken/ranks/cl100k_base')]),
