@@ -2,12 +2,14 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { type Browser, chromium, type Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axe } from './axe.js';
 import { CHROMIUM_ARGS, chromiumPath } from './chromium-setup.js';
 import { type StaticServer, serveStatic } from './static-server.js';
 
 // What the kit lets a user do beyond chatting, at a desktop width and a phone's (where the panels are drawers): a
-// pin for the next turns that lapses, a long chat condensed on the device whose statement becomes a memory that is
-// then deleted, and a private conversation that leaves no trace after a reload.
+// pin for the next turns that lapses, a tool call the user approves and then sees with its result, a long chat
+// condensed on the device whose statement becomes a memory that is then deleted, and a private conversation that
+// leaves no trace after a reload; axe finds nothing on any of these screens.
 
 const dist = fileURLToPath(new URL('../dist/', import.meta.url));
 let server: StaticServer;
@@ -51,7 +53,7 @@ describe.each([
   { width: 1280, narrow: false },
   { width: 400, narrow: true },
 ])('at $width px', ({ width, narrow }) => {
-  it('a pin lapses, a memory is made and deleted, a private conversation leaves no trace', async () => {
+  it('a pin lapses, a tool call is approved and shown, a memory is made and deleted, a private conversation leaves no trace', async () => {
     const context = await browser.newContext({ viewport: { width, height: 800 } });
     const page = await context.newPage();
     const outside: string[] = [];
@@ -66,8 +68,17 @@ describe.each([
     await page.getByRole('button', { name: 'Settings' }).click();
     const dialog = page.getByRole('dialog', { name: 'Settings' });
     await dialog.getByLabel('Context window (tokens)').fill('2048');
+    // How long conversations are kept is a setting too, applied at each start; none is older than a year yet.
+    await dialog.getByRole('combobox', { name: 'Delete conversations older than' }).selectOption('365');
+    await expect.poll(() => dialog.getByText('No conversation is older than that.').count()).toBe(1);
+    expect(await axe(page)).toEqual([]);
     await dialog.getByRole('button', { name: 'Save' }).click();
     await page.locator('.app[data-state="ready"]').waitFor();
+    expect(
+      await page.evaluate(
+        () => JSON.parse(localStorage.getItem('ctxkit-demo.settings') ?? '{}').retentionDays,
+      ),
+    ).toBe(365);
 
     // A pin for the next 3 turns is in the side panel, and lapses after them.
     await send(page, 'The release train leaves every second Thursday from the main branch.');
@@ -82,6 +93,24 @@ describe.each([
     ])
       await send(page, text);
     await expect.poll(() => leased.count()).toBe(0);
+    expect(await axe(page)).toEqual([]);
+
+    // A tool call waits for the user; approved, it runs, and the reply shows the call with its result.
+    await page.getByRole('textbox', { name: 'Message' }).fill('What is 6 * 7?');
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    const approval = page.getByRole('region', { name: 'Tool calls to approve' });
+    await approval.waitFor();
+    expect(await approval.locator('pre').textContent()).toContain('"expression": "6 * 7"');
+    expect(await axe(page)).toEqual([]);
+    await approval.getByRole('button', { name: 'Allow demo: calculator' }).click();
+    await approval.waitFor({ state: 'detached' });
+    await page.locator('[data-pending]').first().waitFor({ state: 'detached' });
+    const answered = replies(page).last();
+    await expect.poll(() => answered.locator('.message__body').textContent()).toContain('6 * 7 = 42');
+    const trace = answered.locator('.ctxkit-tools');
+    expect(await trace.locator('li[data-approval="approved"]').count()).toBe(1);
+    await trace.locator('summary').first().click();
+    expect(await trace.locator('pre').last().textContent()).toBe('42');
 
     // The chat outgrew the window: condensed on the device, and what the user stated is remembered.
     for (const text of [
@@ -101,6 +130,7 @@ describe.each([
         .first()
         .click();
       await expect.poll(() => memories.locator('.ctxkit-memories__text', { hasText: first }).count()).toBe(0);
+      expect(await axe(page)).toEqual([]);
     });
 
     // A private conversation: after a reload, nothing of it is left.
@@ -124,6 +154,7 @@ describe.each([
     expect(await page.content()).not.toContain('4711');
     const titles = await page.locator('.session__title').allTextContents();
     expect(titles.some((title) => title.includes('locker'))).toBe(false);
+    expect(await axe(page)).toEqual([]);
 
     expect(outside).toEqual([]);
     await context.close();

@@ -1,8 +1,8 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { type Browser, chromium, type Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axe } from './axe.js';
 import { CHROMIUM_ARGS, chromiumPath } from './chromium-setup.js';
 import { type FakeOpenAIServer, startFakeOpenAIServer } from './fake-openai-server.js';
 import { type StaticServer, serveStatic } from './static-server.js';
@@ -13,7 +13,6 @@ import { type StaticServer, serveStatic } from './static-server.js';
 // names) on each screen.
 
 const dist = fileURLToPath(new URL('../dist/', import.meta.url));
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 let server: StaticServer;
 let model: FakeOpenAIServer;
 let browser: Browser;
@@ -35,21 +34,6 @@ afterAll(async () => {
 const replies = (page: Page) => page.locator('li.message--assistant[data-message-id]');
 const composer = (page: Page) => page.getByRole('textbox', { name: 'Message' });
 const send = (page: Page) => page.getByRole('button', { name: 'Send', exact: true });
-
-async function axe(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axeSource });
-  return page.evaluate(async () => {
-    type Result = { violations: { id: string; nodes: { target: unknown }[] }[] };
-    type Axe = { run: (context: Document, options: object) => Promise<Result> };
-    const result = await (window as unknown as { axe: Axe }).axe.run(document, {
-      // Off by default in axe: a control whose visible text is not in its accessible name.
-      rules: { 'label-content-name-mismatch': { enabled: true } },
-    });
-    return result.violations.map(
-      (violation) => `${violation.id}: ${JSON.stringify(violation.nodes.map((node) => node.target))}`,
-    );
-  });
-}
 
 /** Waits for the reply the last send started, streamed and stored. */
 async function replyCount(page: Page, count: number): Promise<void> {

@@ -1,8 +1,8 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { type Browser, chromium, type Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axe } from './axe.js';
 import { CHROMIUM_ARGS, chromiumPath } from './chromium-setup.js';
 import { type StaticServer, serveStatic } from './static-server.js';
 
@@ -12,7 +12,6 @@ import { type StaticServer, serveStatic } from './static-server.js';
 // the page's origin.
 
 const dist = fileURLToPath(new URL('../dist/', import.meta.url));
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 let server: StaticServer;
 let browser: Browser;
 
@@ -30,20 +29,6 @@ afterAll(async () => {
 
 const replies = (page: Page) => page.locator('li.message--assistant[data-message-id]');
 const approval = (page: Page) => page.getByRole('region', { name: 'Tool calls to approve' });
-
-async function axe(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axeSource });
-  return page.evaluate(async () => {
-    type Result = { violations: { id: string; nodes: { target: unknown }[] }[] };
-    type Axe = { run: (context: Document, options: object) => Promise<Result> };
-    const result = await (window as unknown as { axe: Axe }).axe.run(document, {
-      rules: { 'label-content-name-mismatch': { enabled: true } },
-    });
-    return result.violations.map(
-      (violation) => `${violation.id}: ${JSON.stringify(violation.nodes.map((node) => node.target))}`,
-    );
-  });
-}
 
 /** Sends `text` and waits until its tool call waits for a decision. */
 async function ask(page: Page, text: string): Promise<void> {

@@ -63,6 +63,7 @@ export async function createDemoEngine(store: IdbStore, settings: DemoSettings):
     reservedOutput: RESERVED_OUTPUT,
     store,
     selector,
+    ...(settings.retentionDays !== null && { retention: { maxAgeDays: settings.retentionDays } }),
     // Long chats are condensed, so their key points become memories: by the configured endpoint's model, or on the
     // device (no model needed) when there is none or it fails.
     history: { summarizer: settings.endpoint ? endpointSummarizer(settings.endpoint) : extractiveSummarizer },

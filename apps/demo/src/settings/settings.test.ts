@@ -20,6 +20,7 @@ const ollama: DemoSettings = {
   embeddings: { modelBaseUrl: '/models/', model: 'Xenova/all-MiniLM-L6-v2' },
   contextWindow: 32_768,
   autoApproveSafeTools: true,
+  retentionDays: 30,
 };
 
 class MemoryStorage {
@@ -63,7 +64,13 @@ describe('settings form', () => {
     });
     expect(off).toEqual({
       ok: true,
-      settings: { endpoint: null, embeddings: null, contextWindow: 4_096, autoApproveSafeTools: true },
+      settings: {
+        endpoint: null,
+        embeddings: null,
+        contextWindow: 4_096,
+        autoApproveSafeTools: true,
+        retentionDays: 30,
+      },
     });
   });
 
@@ -96,6 +103,7 @@ describe('stored settings', () => {
           embeddings: ollama.embeddings,
           contextWindow: 12,
           autoApproveSafeTools: 'yes',
+          retentionDays: -3,
         }),
       ),
     ).toEqual({
@@ -103,6 +111,7 @@ describe('stored settings', () => {
       embeddings: ollama.embeddings,
       contextWindow: DEFAULT_SETTINGS.contextWindow,
       autoApproveSafeTools: false,
+      retentionDays: null,
     });
     expect(
       parseSettings(JSON.stringify({ endpoint: { baseUrl: 'http://x/v1', model: 'm' } })).endpoint,

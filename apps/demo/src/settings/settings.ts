@@ -24,6 +24,8 @@ export interface DemoSettings {
   readonly contextWindow: number;
   /** Run the calculator and the time tool without asking; every other tool call waits for the user's approval. */
   readonly autoApproveSafeTools: boolean;
+  /** Conversations older than this many days are deleted when the app starts; `null` keeps them. */
+  readonly retentionDays: number | null;
 }
 
 export const DEFAULT_MODEL = 'Xenova/all-MiniLM-L6-v2';
@@ -33,6 +35,7 @@ export const DEFAULT_SETTINGS: DemoSettings = {
   embeddings: null,
   contextWindow: DEFAULT_CONTEXT_WINDOW,
   autoApproveSafeTools: false,
+  retentionDays: null,
 };
 
 export const SETTINGS_KEY = 'ctxkit-demo.settings';
@@ -48,6 +51,7 @@ export interface SettingsForm {
   readonly embeddingModel: string;
   readonly contextWindow: string;
   readonly autoApproveSafeTools: boolean;
+  readonly retentionDays: number | null;
 }
 
 export interface FieldIssue {
@@ -70,6 +74,7 @@ export function formOf(settings: DemoSettings): SettingsForm {
     embeddingModel: settings.embeddings?.model ?? DEFAULT_MODEL,
     contextWindow: String(settings.contextWindow),
     autoApproveSafeTools: settings.autoApproveSafeTools,
+    retentionDays: settings.retentionDays,
   };
 }
 
@@ -117,6 +122,7 @@ export function settingsFromForm(form: SettingsForm): FormResult {
       embeddings: form.useEmbeddings ? { modelBaseUrl, model: embeddingModel } : null,
       contextWindow,
       autoApproveSafeTools: form.autoApproveSafeTools,
+      retentionDays: form.retentionDays,
     },
   };
 }
@@ -155,6 +161,10 @@ export function parseSettings(raw: string | null): DemoSettings {
         ? contextWindow
         : DEFAULT_CONTEXT_WINDOW,
     autoApproveSafeTools: data.autoApproveSafeTools === true,
+    retentionDays:
+      typeof data.retentionDays === 'number' && Number.isFinite(data.retentionDays) && data.retentionDays > 0
+        ? data.retentionDays
+        : null,
   };
 }
 

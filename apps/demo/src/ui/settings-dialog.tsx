@@ -1,3 +1,4 @@
+import { RetentionSetting, TelemetryExport } from '@ctxkit/react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import {
   type DemoSettings,
@@ -147,6 +148,12 @@ export function SettingsDialog({ open, settings, onSave, onClose }: SettingsDial
           </label>
         </fieldset>
         {field('contextWindow', 'Context window (tokens)', { type: 'number' })}
+        <fieldset>
+          <legend>Your data</legend>
+          <RetentionSetting value={form.retentionDays} onChange={(days) => set('retentionDays', days)} />
+          <p className="field__hint">Saved, the age applies each time the app starts.</p>
+          <TelemetryExport fileName="ctxkit-demo-telemetry.jsonl" />
+        </fieldset>
         <div className="dialog__actions">
           <button type="button" className="button button--quiet" onClick={onClose}>
             Cancel

@@ -1,4 +1,13 @@
-import { ContextPicker, MemoryList, PinManager, PrivateSwitch, RecallSwitch, usePins } from '@ctxkit/react';
+import {
+  ContextPicker,
+  MemoryList,
+  PinManager,
+  PrivateSwitch,
+  RecallSwitch,
+  TaskField,
+  usePins,
+  WorkspaceEditor,
+} from '@ctxkit/react';
 import { useMemo, useState } from 'react';
 import { useTranscript } from '../chat/index.js';
 import { suggestedPins } from './suggestions.js';
@@ -50,6 +59,10 @@ export function SidePanel({
       <section className="side__section" aria-label="Recall and privacy">
         <RecallSwitch sessionId={sessionId} />
         <PrivateSwitch sessionId={sessionId} />
+      </section>
+      <section className="side__section" aria-label="Workspace and task">
+        <WorkspaceEditor sessionId={sessionId} />
+        <TaskField sessionId={sessionId} />
       </section>
       <section className="side__section" aria-label="Session context">
         <ContextPicker sessionId={sessionId} />
