@@ -2,7 +2,7 @@
  * Following the user when the topic changes: pairs of MetaTool dev queries with different right tools, asked one
  * after the other in one session (the model calls A's tool when the plan sent it), against B asked in a new session
  * of the same engine. How often is B's tool sent, and how often is A's tool still sent? Then follow-ups that should
- * keep their context: seed 002's case ("Working on AuthService", then "Now I need to add validation") and short
+ * keep their context: the classic case ("Working on AuthService", then "Now I need to add validation") and short
  * follow-ups after MetaTool queries. The engine is the default one (light mode, learning on), as a host runs it.
  * Pairs are drawn from the odd-numbered dev queries only (the rules were developed on the even ones).
  * `pnpm --filter @ctxkit/core bench:topic`; writes bench/topic-results.json.
@@ -122,7 +122,7 @@ export async function followUps(
   return { cases, kept: kept / cases };
 }
 
-/** Seed 002's continuity case, on a small catalog about a web service's code. */
+/** The continuity case, on a small catalog about a web service's code. */
 export async function authServiceCase(): Promise<boolean> {
   const engine = await createEngine({
     model: 'gpt-4o-mini',

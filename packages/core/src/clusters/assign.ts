@@ -27,7 +27,7 @@ export function cosine(a: ArrayLike<number>, b: ArrayLike<number>): number {
 }
 
 /**
- * Seed 001's rule, deterministic: the query joins the current cluster when its cosine similarity to the centroid
+ * The rule, deterministic: the query joins the current cluster when its cosine similarity to the centroid
  * is at least `threshold` (the centroid becomes the running mean of its members' unit vectors), otherwise it starts
  * a new cluster with id `newId()`. A query of other dimensions than the centroid (the embedder changed) starts one.
  */

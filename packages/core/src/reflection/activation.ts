@@ -1,5 +1,5 @@
 /**
- * Activation (seed 001): how much an item has mattered lately. It grows when the item is in a plan, when a reply
+ * Activation: how much an item has mattered lately. It grows when the item is in a plan, when a reply
  * references it and when the user does, and halves every turn, so an item stops counting a few turns after it
  * stops being used.
  */

@@ -23,7 +23,7 @@ export interface Reflection {
   cacheUsage(sessionId: string): Promise<CacheUsage>;
   /**
    * The share of automatically added tokens (retrieved items, memories) the replies never referenced, over every
-   * committed turn of a session. Seed 002's target is below 30 %.
+   * committed turn of a session. The target is below 30 %.
    */
   waste(sessionId: string): Promise<Waste>;
   /**

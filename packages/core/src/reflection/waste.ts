@@ -1,7 +1,7 @@
 import type { ContextPlan } from '../planner/index.js';
 import type { TurnWaste, Waste, WasteEntry } from './types.js';
 
-/** Seed 002's target: less than 30 % of automatically added tokens unused. */
+/** The target: less than 30 % of automatically added tokens unused. */
 export const WASTE_TARGET = 0.3;
 
 /**

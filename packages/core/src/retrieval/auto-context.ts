@@ -6,7 +6,7 @@ import type { RetrievalHit, RetrievalSet } from './types.js';
 export interface AutoContextOptions {
   /** Only the hits this plan included (as agent items); without it, every hit of the set. */
   readonly plan?: ContextPlan;
-  /** A note on the block's second line, as seed 002 has. Default: none. */
+  /** A note on the block's second line. Default: none. */
   readonly note?: string;
 }
 
@@ -31,7 +31,7 @@ function itemBlock(item: CatalogItem, hit: RetrievalHit): string {
 }
 
 /**
- * The selected context as one `<auto-context>` block for hosts that put it in the system prompt (seed 002's
+ * The selected context as one `<auto-context>` block for hosts that put it in the system prompt (the
  * injection format): grouped by kind (rules, references, tools), best first within a group, every text escaped like
  * the rest of the prompt so no item can close the block or open another. Empty when nothing was selected.
  */

@@ -1,4 +1,4 @@
-/** What made retrieval look for something (seed 002's trigger types, as data). */
+/** What made retrieval look for something (the kinds of trigger, as data). */
 export type TriggerKind =
   /** The whole user message. */
   | 'message'
@@ -32,7 +32,7 @@ export interface ActivityEvent {
   readonly symbols?: readonly string[];
 }
 
-/** Base relevance of each kind (seed 002: edits and paths highest, implicit questions lowest). */
+/** Base relevance of each kind (edits and paths highest, implicit questions lowest). */
 export const TRIGGER_RELEVANCE: Readonly<Record<TriggerKind, number>> = Object.freeze({
   message: 1,
   file_path: 0.95,

@@ -83,7 +83,7 @@ export interface SelectionTimings {
   /** Embedding the sub-queries (and the catalog, when not cached yet) and searching the vectors. */
   readonly vectorMs: number;
   readonly learnedMs: number;
-  /** Seed 002's target for message → selection: 200 ms. */
+  /** The target for message → selection: 200 ms. */
   readonly targetMs: number;
 }
 

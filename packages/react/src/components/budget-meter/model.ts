@@ -140,7 +140,7 @@ export function calibratedOfPlan(plan: ContextPlan): CalibratedFigures | null {
   return { tokens, uncertainty: Math.round((high - low) / 2), low, high, samples, tightened };
 }
 
-/** Seed 002's target: below 30 % of automatically added tokens unused. */
+/** The target: below 30 % of automatically added tokens unused. */
 export const WASTE_TARGET = 0.3;
 
 /** Waste of the session's last committed turn and of all its turns, read from the replies' reflections. */

@@ -383,7 +383,7 @@ export function Calibration({ className, ...props }: HTMLAttributes<HTMLParagrap
 
 /**
  * Waste: of the tokens added automatically (retrieved items, memories), the share the replies never referenced,
- * for the last reply and the session, against seed 002's target of less than 30 %. `data-over-target` when the
+ * for the last reply and the session, against the target of less than 30 %. `data-over-target` when the
  * session's share is at or above it.
  */
 export function Waste({ className, ...props }: HTMLAttributes<HTMLElement>) {
