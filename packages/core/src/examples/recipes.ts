@@ -29,7 +29,10 @@ export async function askOpenAI(
       let usage: Usage | undefined;
       for await (const chunk of stream) {
         const delta = chunk.choices[0]?.delta;
-        if (delta?.content) onText((content += delta.content));
+        if (delta?.content) {
+          content += delta.content;
+          onText(content);
+        }
         // A call arrives in pieces: its id and name first, its arguments as a JSON string in parts.
         for (const piece of delta?.tool_calls ?? []) {
           const part = parts.get(piece.index) ?? { id: '', name: '', args: '' };
