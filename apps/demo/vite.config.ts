@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
@@ -22,6 +23,13 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     chunkSizeWarningLimit: 4_000,
+    // Two pages: the full demo, and the same chat built on the Vercel AI SDK (`useChat` with ctxkit's transport).
+    rollupOptions: {
+      input: {
+        main: fileURLToPath(new URL('index.html', import.meta.url)),
+        'ai-sdk': fileURLToPath(new URL('ai-sdk.html', import.meta.url)),
+      },
+    },
   },
   worker: { format: 'es' },
   optimizeDeps: {
