@@ -185,6 +185,9 @@ export function Workspace({
         </span>
         <EmbedderStatus embedder={demo.embedder} onError={onNotice} />
         <span className="topbar__actions">
+          <a href="./ai-sdk.html" className="button button--quiet" style={{ color: 'var(--accent)' }}>
+            AI SDK version
+          </a>
           <button type="button" className="button button--quiet" onClick={() => void exportAll()}>
             Export
           </button>
