@@ -1,0 +1,238 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axe } from './axe.js';
+import { CHROMIUM_ARGS, chromiumPath } from './chromium-setup.js';
+import { type FakeOpenAIServer, startFakeOpenAIServer } from './fake-openai-server.js';
+import { type StaticServer, serveStatic } from './static-server.js';
+
+// The AI SDK page (`ai-sdk.html`) end to end, on the production build, at a desktop width and a phone's: opened from
+// the full demo's link, a message answered by the demo's local model through `useChat` and ctxkit's transport,
+// streamed, with "Context used" under it; a calculator call the user allows; Stop while a call waits, which keeps
+// nothing; Regenerate, which moves the page to a branch;
+// a reload that shows the conversation again from IndexedDB; axe; no request outside the page's origin. Then the
+// same page with the fake OpenAI-compatible server as the endpoint: the reply is the server's.
+
+const dist = fileURLToPath(new URL('../dist/', import.meta.url));
+let server: StaticServer;
+let model: FakeOpenAIServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  if (!existsSync(`${dist}ai-sdk.html`))
+    throw new Error('apps/demo/dist is missing ai-sdk.html: run `pnpm --filter @ctxkit/demo build`');
+  server = await serveStatic(dist);
+  model = await startFakeOpenAIServer();
+  browser = await chromium.launch({ executablePath: chromiumPath, args: [...CHROMIUM_ARGS] });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  await model?.close();
+});
+
+/** A page that records every request outside the allowed origins, and page errors. */
+async function openPage(
+  context: BrowserContext,
+  allowed: readonly string[],
+): Promise<{ page: Page; outside: string[] }> {
+  const page = await context.newPage();
+  const outside: string[] = [];
+  page.on('request', (request) => {
+    const url = request.url();
+    if (![...allowed, 'data:', 'blob:'].some((prefix) => url.startsWith(prefix))) outside.push(url);
+  });
+  page.on('pageerror', (error) => outside.push(`page error: ${error.message}`));
+  return { page, outside };
+}
+
+const replies = (page: Page) => page.locator('li.message--assistant');
+const stored = (page: Page) => page.locator('li.message--assistant[data-message-id]');
+const approval = (page: Page) => page.getByRole('region', { name: 'Tool calls to approve' });
+const ready = (page: Page) => page.locator('.aisdk[data-state="ready"]').waitFor();
+
+/**
+ * Sends `text` and returns every text the newest reply showed while it streamed, then waits until it is stored.
+ * The texts are read by a MutationObserver set up before sending, so no state of the stream is missed.
+ */
+async function send(page: Page, text: string): Promise<string[]> {
+  const before = await stored(page).count();
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { seen: string[] }).seen = seen;
+    const transcript = document.querySelector('.transcript');
+    new MutationObserver(() => {
+      const body = [
+        ...document.querySelectorAll('li.message--assistant[aria-busy="true"] .message__body'),
+      ].pop();
+      const now = body?.textContent ?? '';
+      if (now !== '' && seen.at(-1) !== now) seen.push(now);
+    }).observe(transcript ?? document.body, { subtree: true, childList: true, characterData: true });
+  });
+  await page.getByRole('textbox', { name: 'Message' }).fill(text);
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  await stored(page).nth(before).waitFor({ timeout: 30_000 });
+  return page.evaluate(() => (window as unknown as { seen: string[] }).seen);
+}
+
+/** Opens a reply's "Context used" and returns the names of the items it lists, once its plan is shown. */
+async function contextItems(reply: Locator): Promise<string[]> {
+  await reply.locator('summary', { hasText: 'Context used' }).click();
+  await reply.locator('.ctxkit-details[data-state="ready"]').waitFor();
+  return reply.locator('.ctxkit-details__item .ctxkit-details__name').allTextContents();
+}
+
+describe.each([
+  { width: 1280, height: 800 },
+  { width: 400, height: 800 },
+])('the AI SDK page at $width px', ({ width, height }) => {
+  it('streams the local model’s reply with its context, runs an allowed tool, stops, regenerates in a branch and keeps it after a reload', async () => {
+    const context = await browser.newContext({ viewport: { width, height } });
+    const { page, outside } = await openPage(context, [server.url]);
+
+    // From the full demo's header to the AI SDK page.
+    await page.goto(server.url);
+    await page.locator('.app[data-state="ready"]').waitFor();
+    await page.getByRole('link', { name: 'AI SDK version' }).click();
+    await page.waitForURL(`${server.url}ai-sdk.html`);
+    await ready(page);
+    expect(await page.locator('.status').textContent()).toBe('Model: the local model (offline)');
+    expect(await axe(page)).toEqual([]);
+
+    // The reply streams in pieces, each the beginning of the next, and ends as the whole reply.
+    const question = 'Which database table holds the invoices?';
+    const seen = await send(page, question);
+    const reply = stored(page).first();
+    const text = (await reply.locator('.message__body').textContent()) ?? '';
+    expect(text).toContain(
+      'Local model (offline, through the AI SDK). You asked: “Which database table holds',
+    );
+    expect(text).toContain('With your message (');
+    const partial = seen.filter((shown) => shown.length < text.length - 20);
+    expect(partial.length).toBeGreaterThan(3);
+    for (let i = 1; i < partial.length; i++)
+      expect((partial[i] ?? '').length).toBeGreaterThanOrEqual((partial[i - 1] ?? '').length);
+    const firstIds = {
+      messageId: await reply.getAttribute('data-message-id'),
+      sessionId: await reply.getAttribute('data-session-id'),
+    };
+    expect(firstIds.messageId).toMatch(/\S/);
+
+    // "Context used" under the reply: the plan's items, among them what the model named as chosen for the message.
+    const items = await contextItems(reply);
+    expect(items.length).toBeGreaterThan(3);
+    const chosen = /Chosen for this message, (.+?): /.exec(text)?.[1];
+    expect(chosen).toBeDefined();
+    expect(items).toContain(chosen);
+    // The meter under the input follows the conversation.
+    await page.getByRole('textbox', { name: 'Message' }).fill('How do I find a slow query?');
+    await expect.poll(() => page.locator('.ctxkit-meter').first().textContent()).toMatch(/\d/);
+    await page.getByRole('textbox', { name: 'Message' }).fill('');
+    expect(await axe(page)).toEqual([]);
+
+    // A tool: the calculator call waits for the user (the kit's ToolApproval), runs once allowed, and the reply
+    // answers from its result.
+    await page.getByRole('textbox', { name: 'Message' }).fill('What is 17 * 23?');
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    await approval(page).waitFor();
+    expect(await axe(page)).toEqual([]);
+    await approval(page).getByRole('button', { name: 'Allow demo: calculator' }).click();
+    await stored(page).nth(1).waitFor();
+    const calculated = stored(page).nth(1);
+    expect(await calculated.locator('.message__body').textContent()).toContain(
+      '17 * 23 = 391 (worked out by demo:calculator).',
+    );
+    expect(await calculated.getByRole('list', { name: 'Tool calls' }).textContent()).toBe(
+      'demo:calculator {"expression":"17 * 23"} → 391',
+    );
+    expect(await approval(page).count()).toBe(0);
+
+    // Stop while a call waits: the turn is rolled back, nothing of it is kept.
+    await page.getByRole('textbox', { name: 'Message' }).fill('What time is it?');
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    await approval(page).waitFor();
+    await page.getByRole('button', { name: 'Stop' }).click();
+    await page.getByText('Stopped: nothing of this reply was kept.').waitFor();
+    expect(await approval(page).count()).toBe(0);
+    expect(await stored(page).count()).toBe(2);
+    expect(await replies(page).count()).toBe(3);
+
+    // A reload shows the conversation from IndexedDB: the two kept turns, not the stopped one.
+    const questions = [question, 'What is 17 * 23?'];
+    await page.reload();
+    await ready(page);
+    expect(await page.locator('li.message--user').allTextContents()).toEqual(questions);
+    expect(await replies(page).count()).toBe(2);
+    expect(await stored(page).first().getAttribute('data-message-id')).toBe(firstIds.messageId);
+    expect(await stored(page).first().locator('.message__body').textContent()).toBe(text);
+    expect(await contextItems(stored(page).first())).toEqual(items);
+
+    // Regenerate the last reply: the question is asked again in a branch, which the page follows, also after a
+    // reload; the first reply is inherited from the session that stored it.
+    const calculatedId = await stored(page).nth(1).getAttribute('data-message-id');
+    await stored(page).nth(1).getByRole('button', { name: 'Regenerate' }).click();
+    await approval(page).waitFor();
+    await approval(page).getByRole('button', { name: 'Allow demo: calculator' }).click();
+    await expect
+      .poll(async () => (await stored(page).nth(1).getAttribute('data-message-id')) ?? calculatedId)
+      .not.toBe(calculatedId);
+    const branchId = await stored(page).nth(1).getAttribute('data-session-id');
+    expect(branchId).not.toBe(firstIds.sessionId);
+    expect(await page.evaluate(() => localStorage.getItem('ctxkit-demo.ai-sdk-session'))).toBe(branchId);
+    expect((await contextItems(stored(page).nth(1))).length).toBeGreaterThan(3);
+    await page.reload();
+    await ready(page);
+    expect(await page.locator('li.message--user').allTextContents()).toEqual(questions);
+    expect(await replies(page).count()).toBe(2);
+    expect(await stored(page).first().getAttribute('data-session-id')).toBe(firstIds.sessionId);
+    expect(await stored(page).nth(1).getAttribute('data-session-id')).toBe(branchId);
+    expect(await contextItems(stored(page).first())).toEqual(items);
+    expect(await axe(page)).toEqual([]);
+
+    // Back to the full demo.
+    await page.getByRole('link', { name: 'Back to the full demo' }).click();
+    await page.locator('.app[data-state="ready"]').waitFor();
+    expect(outside).toEqual([]);
+    await context.close();
+  });
+
+  it('answers from the configured OpenAI-compatible endpoint through @ai-sdk/openai-compatible', async () => {
+    const context = await browser.newContext({ viewport: { width, height } });
+    const { page, outside } = await openPage(context, [server.url, model.baseUrl]);
+    await page.goto(`${server.url}ai-sdk.html`);
+    await ready(page);
+    await page.evaluate((baseUrl) => {
+      localStorage.setItem(
+        'ctxkit-demo.settings',
+        JSON.stringify({
+          endpoint: { baseUrl, model: 'echo-model', apiKey: 'sk-test-ai-sdk' },
+          embeddings: null,
+          contextWindow: 8_192,
+          autoApproveSafeTools: false,
+        }),
+      );
+    }, model.baseUrl);
+    await page.reload();
+    await ready(page);
+    expect(await page.locator('.status').textContent()).toContain('Model: echo-model at 127.0.0.1');
+    const sent = model.requests.length;
+
+    const seen = await send(page, 'Which database table holds the invoices?');
+    const reply = stored(page).first();
+    expect(await reply.locator('.message__body').textContent()).toBe(
+      'Echo: Which database table holds the invoices?',
+    );
+    expect(seen.length).toBeGreaterThan(1);
+    // The server got ctxkit's plan: the rules in the system prompt, the key, and the question last.
+    const request = model.requests.slice(sent).find((recorded) => recorded.body.model === 'echo-model');
+    expect(request?.headers.authorization).toBe('Bearer sk-test-ai-sdk');
+    expect(JSON.stringify(request?.body.messages)).toContain('<rule name=\\"Tone\\">');
+    expect(request?.body.stream).toBe(true);
+    expect((await contextItems(reply)).length).toBeGreaterThan(3);
+    expect(await axe(page)).toEqual([]);
+    expect(outside).toEqual([]);
+    await context.close();
+  });
+});
