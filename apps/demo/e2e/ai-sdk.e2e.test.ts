@@ -119,6 +119,8 @@ describe.each([
       sessionId: await reply.getAttribute('data-session-id'),
     };
     expect(firstIds.messageId).toMatch(/\S/);
+    // Nothing spills sideways, at either width.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 
     // "Context used" under the reply: the plan's items, among them what the model named as chosen for the message.
     const items = await contextItems(reply);
