@@ -3,7 +3,8 @@
  * an app starts. `?tokenizer=js-tiktoken` starts the same engine on a counter built with js-tiktoken's own
  * `Tiktoken` class (what ctxkit used before), on the same ranks, for comparison.
  */
-import { createEngine, type TokenCounter } from '../../src/index.js';
+// The package as it ships (its build, with the tokenizer's ranks in parts), bundled by Vite as an app's would be.
+import { createEngine, type TokenCounter } from '../../dist/index.js';
 
 export interface StartupSample {
   readonly tokenizer: 'ctxkit' | 'js-tiktoken';

@@ -1,12 +1,12 @@
 /**
- * The startup benchmark, in Chromium: a page built by Vite the way an app ships (the core bundled, the tokenizer's
- * ranks a lazy chunk) and served by Vite's preview server; the system's Chromium (CHROMIUM_PATH, default
+ * The startup benchmark, in Chromium: a page built by Vite the way an app ships (the core's built package bundled,
+ * the tokenizer's ranks lazy chunks in parts, as they ship) and served by Vite's preview server; the system's Chromium (CHROMIUM_PATH, default
  * /usr/bin/chromium) loads it once to fill the HTTP cache, then again and again with the cache warm. Each load
  * times `createEngine` and the first `prepare` with ctxkit's counter and, on alternate loads, with a counter built
  * on js-tiktoken's `Tiktoken` class on the same ranks. `pnpm --filter @ctxkit/core bench:startup`; writes
  * bench/startup-results.json.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,6 +22,10 @@ const RUNS = 15;
 
 async function main(): Promise<void> {
   checkChromium();
+  if (!existsSync(fileURLToPath(new URL('../../dist/index.js', import.meta.url))))
+    throw new Error(
+      'packages/core/dist is missing: run `pnpm --filter @ctxkit/core build` (`pnpm bench` builds it)',
+    );
   const outDir = mkdtempSync(join(tmpdir(), 'ctxkit-startup-'));
   await build({
     configFile: false,
