@@ -38,38 +38,44 @@ export interface RecallIndexOptions {
 }
 
 /**
- * A term the index knows and the entries holding it; entries point at it, so each term's text is kept once. A
- * removed entry stays in the list, marked, until half the list is removed (an array costs far less than a set).
+ * A term the index knows and the messages holding it: (message number, occurrences) pairs in one typed array, by
+ * message number (numbers only grow, so an added message goes at the end). A removed message's pair stays, its number
+ * marked dead, until half the pairs are dead. Entries point at their postings, so each term's text is kept once.
  */
 interface Posting {
   readonly term: string;
-  entries: Entry[];
+  pairs: Int32Array;
+  /** Pairs in use. */
+  size: number;
+  /** Pairs of removed messages, still in `pairs`. */
   removed: number;
 }
 
 interface Entry {
-  /** Its place in the score array of a search (slots of removed entries are reused). */
-  readonly slot: number;
+  /** Its number: its place in the index's per-message arrays and in postings (renumbered when half are dead). */
+  doc: number;
   readonly passage: RecallPassage;
-  /** Its terms and their occurrences, flat (posting, count, posting, count, …): a map per message costs more. */
-  readonly terms: (Posting | number)[];
+  /** The postings of its terms, each once (its occurrences are in the postings). */
+  readonly terms: Posting[];
   readonly length: number;
-  removed: boolean;
 }
 
 /** How many live entries hold a posting's term. */
-const frequency = (posting: Posting) => posting.entries.length - posting.removed;
+const frequency = (posting: Posting) => posting.size - posting.removed;
 
-/** How often an entry holds a term; 0 when it does not. */
-function occurrences(entry: Entry, posting: Posting): number {
-  const terms = entry.terms;
-  for (let i = 0; i < terms.length; i += 2) if (terms[i] === posting) return terms[i + 1] as number;
-  return 0;
+/** A removed message's number: its length is marked so (a live one's is ≥ 0). */
+const DEAD = -1;
+
+/** A query term the index knows, with its BM25 idf. */
+interface Known {
+  readonly term: string;
+  readonly posting: Posting;
+  readonly idf: number;
 }
 
 /**
  * A lexical (BM25) index over committed messages that grows with each commit and forgets what is deleted: postings
- * per term hold the entries containing it, and the length normalisation uses the average length at query time, so
+ * per term hold the messages containing it, and the length normalisation uses the average length at query time, so
  * adding a message never rewrites the others. Pure data: the engine decides what goes in (redacted text, never a
  * private session).
  */
@@ -78,13 +84,17 @@ export class RecallIndex {
   readonly #k1: number;
   readonly #b: number;
   readonly #entries = new Map<string, Entry>();
-  #slots = 0;
-  readonly #freeSlots: number[] = [];
+  /** Entries by number; a removed one's place is empty until the index is renumbered. */
+  #docs: (Entry | undefined)[] = [];
+  /** Each number's length in terms, DEAD once removed: read for every pair a search scores. */
+  #lengths = new Int32Array(64);
   readonly #postings = new Map<string, Posting>();
   /** Each session's entries by position, for neighbours and for forgetting a session. */
   readonly #sessions = new Map<string, Map<number, Entry>>();
   #totalLength = 0;
+  /** Scores by number, kept between searches (zero outside a search), and the numbers a search touched. */
   #scores = new Float64Array(0);
+  #touched = new Int32Array(0);
 
   constructor(options: RecallIndexOptions = {}) {
     this.#tokenize = options.tokenize ?? createTokenizer();
@@ -105,17 +115,24 @@ export class RecallIndex {
       counts.set(term, (counts.get(term) ?? 0) + 1);
       length += 1;
     }
-    const terms: (Posting | number)[] = [];
-    const slot = this.#freeSlots.pop() ?? this.#slots++;
-    const entry: Entry = { slot, passage, terms, length, removed: false };
+    const doc = this.#docs.length;
+    const terms: Posting[] = [];
+    const entry: Entry = { doc, passage, terms, length };
+    this.#docs.push(entry);
+    if (doc >= this.#lengths.length) this.#lengths = grown(this.#lengths, doc + 1);
+    this.#lengths[doc] = length;
     for (const [term, count] of counts) {
       let posting = this.#postings.get(term);
       if (!posting) {
-        posting = { term, entries: [], removed: 0 };
+        posting = { term, pairs: new Int32Array(4), size: 0, removed: 0 };
         this.#postings.set(term, posting);
       }
-      posting.entries.push(entry);
-      terms.push(posting, count);
+      if (2 * posting.size + 2 > posting.pairs.length)
+        posting.pairs = grown(posting.pairs, 2 * posting.size + 2);
+      posting.pairs[2 * posting.size] = doc;
+      posting.pairs[2 * posting.size + 1] = count;
+      posting.size += 1;
+      terms.push(posting);
     }
     this.#entries.set(passage.messageId, entry);
     const session = this.#sessions.get(passage.sessionId) ?? new Map<number, Entry>();
@@ -129,20 +146,59 @@ export class RecallIndex {
     const entry = this.#entries.get(messageId);
     if (!entry) return;
     this.#entries.delete(messageId);
-    this.#freeSlots.push(entry.slot);
-    entry.removed = true;
-    for (let i = 0; i < entry.terms.length; i += 2) {
-      const posting = entry.terms[i] as Posting;
+    this.#docs[entry.doc] = undefined;
+    this.#lengths[entry.doc] = DEAD;
+    for (const posting of entry.terms) {
       posting.removed += 1;
-      if (posting.removed * 2 < posting.entries.length) continue;
-      posting.entries = posting.entries.filter((held) => !held.removed);
-      posting.removed = 0;
-      if (posting.entries.length === 0) this.#postings.delete(posting.term);
+      if (posting.removed * 2 < posting.size) continue;
+      this.#sweep(posting);
+      if (posting.size === 0) this.#postings.delete(posting.term);
     }
     const session = this.#sessions.get(entry.passage.sessionId);
     session?.delete(entry.passage.position);
     if (session?.size === 0) this.#sessions.delete(entry.passage.sessionId);
     this.#totalLength -= entry.length;
+    // Numbers are never reused; once half are dead, the live ones are numbered again from 0, in the same order.
+    if (this.#docs.length >= 64 && this.#entries.size * 2 < this.#docs.length) this.#renumber();
+  }
+
+  /** Drops a posting's pairs of removed messages. */
+  #sweep(posting: Posting): void {
+    const pairs = posting.pairs;
+    const lengths = this.#lengths;
+    let kept = 0;
+    for (let i = 0; i < posting.size; i++) {
+      const doc = pairs[2 * i] as number;
+      if (lengths[doc] === DEAD) continue;
+      pairs[2 * kept] = doc;
+      pairs[2 * kept + 1] = pairs[2 * i + 1] as number;
+      kept += 1;
+    }
+    posting.size = kept;
+    posting.removed = 0;
+    if (pairs.length > 8 && kept * 8 < pairs.length) posting.pairs = pairs.slice(0, Math.max(4, 4 * kept));
+  }
+
+  #renumber(): void {
+    const renumbered = new Int32Array(this.#docs.length);
+    const docs: Entry[] = [];
+    const lengths = new Int32Array(Math.max(64, this.#entries.size * 2));
+    for (const [doc, entry] of this.#docs.entries()) {
+      if (!entry) continue;
+      renumbered[doc] = docs.length;
+      entry.doc = docs.length;
+      lengths[docs.length] = entry.length;
+      docs.push(entry);
+    }
+    for (const posting of this.#postings.values()) {
+      this.#sweep(posting);
+      const pairs = posting.pairs;
+      for (let i = 0; i < posting.size; i++) pairs[2 * i] = renumbered[pairs[2 * i] as number] as number;
+    }
+    this.#docs = docs;
+    this.#lengths = lengths;
+    this.#scores = new Float64Array(0);
+    this.#touched = new Int32Array(0);
   }
 
   /** Forgets every message of a session. */
@@ -164,8 +220,9 @@ export class RecallIndex {
     const count = this.#entries.size;
     if (count === 0 || limit <= 0) return [];
     const k1 = this.#k1;
+    const b = this.#b;
     // The query's terms the index knows, rarest first, each with the most it can add to one message's score.
-    const known: { term: string; posting: Posting; idf: number }[] = [];
+    const known: Known[] = [];
     let ceiling = 0;
     for (const term of new Set(this.#tokenize(query))) {
       const posting = this.#postings.get(term);
@@ -176,60 +233,75 @@ export class RecallIndex {
       ceiling += idf * (k1 + 1);
     }
     if (known.length === 0) return [];
-    known.sort((a, b) => b.idf - a.idf || (a.term < b.term ? -1 : 1));
+    known.sort((a, c) => c.idf - a.idf || (a.term < c.term ? -1 : 1));
     // rest[i]: the most terms i and after can give a message none of the terms before matched.
     const rest = new Float64Array(known.length + 1);
     for (let i = known.length - 1; i >= 0; i--)
-      rest[i] = (rest[i + 1] as number) + (known[i] as { idf: number }).idf * (k1 + 1);
+      rest[i] = (rest[i + 1] as number) + (known[i] as Known).idf * (k1 + 1);
     const averageLength = this.#totalLength / count || 1;
-    // Scores by slot in a typed array kept between searches (zero outside a search), and the entries touched: a map
-    // keyed by entry, or a new array per search, cost most of a search in a large index.
-    if (this.#scores.length < this.#slots) this.#scores = new Float64Array(Math.max(1024, this.#slots * 2));
+    const docs = this.#docs;
+    if (this.#scores.length < docs.length) {
+      this.#scores = new Float64Array(Math.max(1024, docs.length * 2));
+      this.#touched = new Int32Array(this.#scores.length);
+    }
     const scores = this.#scores;
-    const touched: Entry[] = [];
-    // Once no message the earlier terms missed can reach the best `limit` found so far (partial scores only grow),
-    // the common terms only add to messages already found: the result is the same, and a common word in a large
-    // index no longer touches most of it.
+    const touched = this.#touched;
+    const lengths = this.#lengths;
+    let found = 0;
+    // Each term's scores are added in the same order (rarest first) for every message, so a message's score is the
+    // same whatever else the index holds. Once no message the earlier terms missed can reach the best `limit` found
+    // so far (partial scores only grow), the common terms only add to messages already found: the result is the
+    // same, and a common word in a large index no longer adds most of it to the candidates.
     let closed = false;
-    for (const [i, { posting, idf }] of known.entries()) {
-      if (!closed && touched.length >= limit && (rest[i] as number) < kthScore(touched, scores, limit))
+    for (let i = 0; i < known.length; i++) {
+      const { posting, idf } = known[i] as Known;
+      if (!closed && found >= limit && (rest[i] as number) < kthScore(touched, found, scores, limit))
         closed = true;
-      const add = (entry: Entry, tf: number) => {
-        const norm = k1 * (1 - this.#b + (this.#b * entry.length) / averageLength);
-        scores[entry.slot] = (scores[entry.slot] as number) + (idf * tf * (k1 + 1)) / (tf + norm);
-      };
-      if (closed && touched.length < frequency(posting)) {
-        for (const entry of touched) {
-          const tf = occurrences(entry, posting);
-          if (tf > 0) add(entry, tf);
+      const pairs = posting.pairs;
+      const size = posting.size;
+      for (let p = 0; p < size; p++) {
+        const doc = pairs[2 * p] as number;
+        const length = lengths[doc] as number;
+        if (length === DEAD) continue;
+        const score = scores[doc] as number;
+        if (score === 0) {
+          if (closed || excludeMessages?.has((docs[doc] as Entry).passage.messageId)) continue;
+          touched[found++] = doc;
         }
-        continue;
-      }
-      for (const entry of posting.entries) {
-        if (entry.removed) continue;
-        if (scores[entry.slot] === 0) {
-          if (closed || excludeMessages?.has(entry.passage.messageId)) continue;
-          touched.push(entry);
-        }
-        add(entry, occurrences(entry, posting));
+        const tf = pairs[2 * p + 1] as number;
+        const norm = k1 * (1 - b + (b * length) / averageLength);
+        scores[doc] = score + (idf * tf * (k1 + 1)) / (tf + norm);
       }
     }
-    const hits: RecallHit[] = touched.map((entry) => {
-      const score = scores[entry.slot] as number;
-      scores[entry.slot] = 0;
-      return { passage: entry.passage, score, relevance: score / ceiling };
-    });
-    return best(hits, limit);
+    const kept = best(touched, found, scores, docs, limit);
+    const hits: RecallHit[] = [];
+    for (const doc of kept) {
+      const score = scores[doc] as number;
+      hits.push({ passage: (docs[doc] as Entry).passage, score, relevance: score / ceiling });
+    }
+    for (let i = 0; i < found; i++) scores[touched[i] as number] = 0;
+    return hits;
   }
 }
 
-/** The `k`-th highest score among the entries (k ≤ their number), by quickselect: linear on average. */
-function kthScore(entries: readonly Entry[], scores: Float64Array, k: number): number {
-  const values = new Float64Array(entries.length);
-  for (const [i, entry] of entries.entries()) values[i] = scores[entry.slot] as number;
-  const target = values.length - k;
+/** A copy of a typed array with room for at least `least` values (twice as many, for the next ones). */
+function grown(values: Int32Array, least: number): Int32Array<ArrayBuffer> {
+  const copy = new Int32Array(Math.max(least, values.length * 2));
+  copy.set(values);
+  return copy;
+}
+
+/** Scratch space for kthScore, kept between calls. */
+let scratch = new Float64Array(0);
+
+/** The `k`-th highest score among the first `n` numbers (k ≤ n), by quickselect: linear on average. */
+function kthScore(numbers: Int32Array, n: number, scores: Float64Array, k: number): number {
+  if (scratch.length < n) scratch = new Float64Array(n * 2);
+  const values = scratch;
+  for (let i = 0; i < n; i++) values[i] = scores[numbers[i] as number] as number;
+  const target = n - k;
   let low = 0;
-  let high = values.length - 1;
+  let high = n - 1;
   while (low < high) {
     const pivot = values[(low + high) >> 1] as number;
     let i = low;
@@ -250,44 +322,54 @@ function kthScore(entries: readonly Entry[], scores: Float64Array, k: number): n
   return values[target] as number;
 }
 
-/** `a` ranks before `b`: a higher score, then the earlier session and position. */
-function before(a: RecallHit, b: RecallHit): boolean {
-  return a.score > b.score || (a.score === b.score && compareSessions(a.passage, b.passage) < 0);
-}
-
 /**
- * The `k` best hits, best first: exactly the first `k` of a full sort, through a bounded heap whose root is the
- * worst kept, so a query that touches most of a large index does not sort all of it.
+ * The `k` best of the first `n` numbers, best first (a higher score, then the earlier session and position): exactly
+ * the first `k` of a full sort, through a bounded heap whose root is the worst kept, so a query that touches most of
+ * a large index does not sort all of it.
  */
-function best(hits: readonly RecallHit[], k: number): RecallHit[] {
-  const heap: RecallHit[] = [];
-  const swap = (i: number, j: number) => {
-    [heap[i], heap[j]] = [heap[j] as RecallHit, heap[i] as RecallHit];
+function best(
+  numbers: Int32Array,
+  n: number,
+  scores: Float64Array,
+  docs: readonly (Entry | undefined)[],
+  k: number,
+): number[] {
+  const before = (a: number, c: number) => {
+    const sa = scores[a] as number;
+    const sc = scores[c] as number;
+    return (
+      sa > sc || (sa === sc && compareSessions((docs[a] as Entry).passage, (docs[c] as Entry).passage) < 0)
+    );
   };
-  for (const hit of hits) {
+  const heap: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const doc = numbers[i] as number;
     if (heap.length < k) {
-      heap.push(hit);
+      heap.push(doc);
       for (let at = heap.length - 1; at > 0; ) {
         const parent = (at - 1) >> 1;
-        if (!before(heap[parent] as RecallHit, heap[at] as RecallHit)) break;
-        swap(at, parent);
+        if (!before(heap[parent] as number, heap[at] as number)) break;
+        [heap[at], heap[parent]] = [heap[parent] as number, heap[at] as number];
         at = parent;
       }
-    } else if (before(hit, heap[0] as RecallHit)) {
-      heap[0] = hit;
+    } else if (
+      (scores[doc] as number) >= (scores[heap[0] as number] as number) &&
+      before(doc, heap[0] as number)
+    ) {
+      heap[0] = doc;
       for (let at = 0; ; ) {
         const left = 2 * at + 1;
         const right = left + 1;
         let worst = at;
-        if (left < heap.length && before(heap[worst] as RecallHit, heap[left] as RecallHit)) worst = left;
-        if (right < heap.length && before(heap[worst] as RecallHit, heap[right] as RecallHit)) worst = right;
+        if (left < heap.length && before(heap[worst] as number, heap[left] as number)) worst = left;
+        if (right < heap.length && before(heap[worst] as number, heap[right] as number)) worst = right;
         if (worst === at) break;
-        swap(at, worst);
+        [heap[at], heap[worst]] = [heap[worst] as number, heap[at] as number];
         at = worst;
       }
     }
   }
-  return heap.sort((a, b) => (before(a, b) ? -1 : 1));
+  return heap.sort((a, c) => (before(a, c) ? -1 : 1));
 }
 
 function compareSessions(a: RecallPassage, b: RecallPassage): number {
