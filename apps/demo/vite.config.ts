@@ -43,7 +43,6 @@ export default defineConfig({
       'react/jsx-dev-runtime',
       '@tanstack/react-query',
       '@ctxkit/core > idb',
-      '@ctxkit/core > js-tiktoken/lite',
     ],
   },
   server: { host: '127.0.0.1' },

@@ -10,8 +10,8 @@ assert.equal(manifest.type, 'module');
 assert.equal(manifest.sideEffects, false);
 assert.deepEqual(
   Object.keys(manifest.dependencies),
-  ['idb', 'js-tiktoken'],
-  'the runtime dependencies are idb and js-tiktoken',
+  ['idb'],
+  'the one runtime dependency is idb: the tokenizer ranks ship in dist/tokens/ranks',
 );
 // transformers.js is for apps that embed: an optional peer, never loaded by the main entry.
 assert.deepEqual(manifest.peerDependenciesMeta, { '@huggingface/transformers': { optional: true } });
