@@ -196,3 +196,153 @@ describe('RecallIndex', () => {
     expect(index.search({ query: '北京', limit: 1 })[0]?.passage.position).toBe(0);
   });
 });
+
+describe('RecallIndex against an exhaustive BM25 scoring', () => {
+  const WORDS = ['the', 'lake', 'cat', 'support', 'group', 'storm', 'paint', 'deploy', 'key', 'noon'];
+  const tokens = (text: string) => text.split(' ');
+  const messageArb = fc
+    .array(fc.constantFrom(...WORDS), { minLength: 1, maxLength: 8 })
+    .map((w) => w.join(' '));
+
+  /**
+   * Every live message scored with every query term, each term's share added rarest first (idf, then the term), as
+   * the index adds them, so scores compare exactly; sorted by score, then session and position; cut at the limit.
+   */
+  function exhaustive(
+    live: readonly RecallPassage[],
+    query: string,
+    limit: number,
+    exclude: ReadonlySet<string>,
+  ): [string, number][] {
+    const average = live.reduce((sum, p) => sum + tokens(p.text).length, 0) / live.length || 1;
+    const terms = [...new Set(tokens(query))]
+      .map((term) => ({ term, df: live.filter((p) => tokens(p.text).includes(term)).length }))
+      .filter(({ df }) => df > 0)
+      .map(({ term, df }) => ({ term, idf: Math.log(1 + (live.length - df + 0.5) / (df + 0.5)) }))
+      .sort((a, b) => b.idf - a.idf || (a.term < b.term ? -1 : 1));
+    return live
+      .filter((p) => !exclude.has(p.messageId))
+      .map((p) => {
+        let score = 0;
+        for (const { term, idf } of terms) {
+          const tf = tokens(p.text).filter((word) => word === term).length;
+          if (tf === 0) continue;
+          const norm = 1.2 * (1 - 0.75 + (0.75 * tokens(p.text).length) / average);
+          score += (idf * tf * 2.2) / (tf + norm);
+        }
+        return { p, score };
+      })
+      .filter(({ score }) => score > 0)
+      .sort(
+        (a, b) =>
+          b.score - a.score ||
+          (a.p.sessionId !== b.p.sessionId
+            ? a.p.sessionId < b.p.sessionId
+              ? -1
+              : 1
+            : a.p.position - b.p.position),
+      )
+      .slice(0, limit)
+      .map(({ p, score }) => [p.messageId, score]);
+  }
+
+  test('after many adds, replacements and removals (lists swept, messages renumbered), a search stopped early finds exactly the hits and scores of a full scoring, ties by session and position', () => {
+    const op = fc.record({
+      remove: fc.boolean(),
+      session: fc.constantFrom('a', 'b', 'c'),
+      at: fc.nat({ max: 29 }),
+      text: messageArb,
+    });
+    fc.assert(
+      fc.property(
+        // Long enough (size 'max') that lists are swept and messages renumbered, often several times.
+        fc.array(op, { minLength: 1, maxLength: 300, size: 'max' }),
+        fc.array(fc.array(fc.constantFrom(...WORDS), { minLength: 1, maxLength: 5 }), {
+          minLength: 1,
+          maxLength: 4,
+        }),
+        fc.integer({ min: 1, max: 12 }),
+        fc.array(fc.nat({ max: 29 }), { maxLength: 3 }),
+        (ops, queries, limit, excluded) => {
+          const index = new RecallIndex({ tokenize: tokens });
+          const live = new Map<string, RecallPassage>();
+          for (const { remove, session, at, text } of ops) {
+            const entry = passage(session, at, text);
+            if (remove) {
+              index.remove(entry.messageId);
+              live.delete(entry.messageId);
+            } else {
+              index.add(entry);
+              live.set(entry.messageId, entry);
+            }
+          }
+          const exclude = new Set(excluded.map((at) => `a:${at}`));
+          for (const words of queries) {
+            const query = words.join(' ');
+            const hits = index.search({ query, limit, excludeMessages: exclude });
+            expect(hits.map((hit) => [hit.passage.messageId, hit.score])).toEqual(
+              exhaustive([...live.values()], query, limit, exclude),
+            );
+          }
+          expect(index.size).toBe(live.size);
+          for (const entry of live.values()) expect(index.at(entry.sessionId, entry.position)).toBe(entry);
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+
+  test('a search stopped as soon as the words left cannot lift a new message into the best hits loses none of them', () => {
+    // Common words and rare ones, long queries and short limits: the searches that stop earliest.
+    const word = fc.oneof(
+      { weight: 6, arbitrary: fc.constantFrom('the', 'lake', 'cat') },
+      { weight: 3, arbitrary: fc.constantFrom('support', 'group', 'storm') },
+      { weight: 1, arbitrary: fc.constantFrom(...WORDS) },
+    );
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.array(word, { minLength: 1, maxLength: 12 }).map((w) => w.join(' ')),
+          { minLength: 1, maxLength: 120, size: 'max' },
+        ),
+        fc.uniqueArray(fc.constantFrom(...WORDS), { minLength: 2, maxLength: WORDS.length }),
+        fc.integer({ min: 1, max: 4 }),
+        (texts, words, limit) => {
+          const index = new RecallIndex({ tokenize: tokens });
+          const live = texts.map((text, i) => passage(`s${i % 4}`, i, text));
+          for (const entry of live) index.add(entry);
+          const query = words.join(' ');
+          expect(index.search({ query, limit }).map((hit) => [hit.passage.messageId, hit.score])).toEqual(
+            exhaustive(live, query, limit, new Set()),
+          );
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  test('many copies of the same few messages (ties everywhere) keep the best by session and position', () => {
+    fc.assert(
+      fc.property(
+        fc.array(messageArb, { minLength: 1, maxLength: 4 }),
+        fc.integer({ min: 20, max: 120 }),
+        fc.array(fc.constantFrom(...WORDS), { minLength: 1, maxLength: 4 }),
+        fc.integer({ min: 1, max: 30 }),
+        (texts, copies, words, limit) => {
+          const index = new RecallIndex({ tokenize: tokens });
+          const live: RecallPassage[] = [];
+          for (let i = 0; i < copies; i++) {
+            const entry = passage(`s${(i * 7) % 5}`, i, texts[i % texts.length] as string);
+            index.add(entry);
+            live.push(entry);
+          }
+          const query = words.join(' ');
+          expect(index.search({ query, limit }).map((hit) => [hit.passage.messageId, hit.score])).toEqual(
+            exhaustive(live, query, limit, new Set()),
+          );
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+});
