@@ -255,7 +255,7 @@ export class RecallIndex {
     let closed = false;
     for (let i = 0; i < known.length; i++) {
       const { posting, idf } = known[i] as Known;
-      if (!closed && found >= limit && (rest[i] as number) < kthScore(touched, found, scores, limit))
+      if (!closed && found >= limit && kAbove(touched, found, scores, limit, rest[i] as number))
         closed = true;
       const pairs = posting.pairs;
       const size = posting.size;
@@ -291,35 +291,15 @@ function grown(values: Int32Array, least: number): Int32Array<ArrayBuffer> {
   return copy;
 }
 
-/** Scratch space for kthScore, kept between calls. */
-let scratch = new Float64Array(0);
-
-/** The `k`-th highest score among the first `n` numbers (k ≤ n), by quickselect: linear on average. */
-function kthScore(numbers: Int32Array, n: number, scores: Float64Array, k: number): number {
-  if (scratch.length < n) scratch = new Float64Array(n * 2);
-  const values = scratch;
-  for (let i = 0; i < n; i++) values[i] = scores[numbers[i] as number] as number;
-  const target = n - k;
-  let low = 0;
-  let high = n - 1;
-  while (low < high) {
-    const pivot = values[(low + high) >> 1] as number;
-    let i = low;
-    let j = high;
-    while (i <= j) {
-      while ((values[i] as number) < pivot) i++;
-      while ((values[j] as number) > pivot) j--;
-      if (i <= j) {
-        const swap = values[i] as number;
-        values[i++] = values[j] as number;
-        values[j--] = swap;
-      }
-    }
-    if (target <= j) high = j;
-    else if (target >= i) low = i;
-    else break;
-  }
-  return values[target] as number;
+/**
+ * Whether at least `k` of the first `n` numbers score above `bound`, that is whether the `k`-th best score is above
+ * it: one pass that stops at the `k`-th, instead of finding the `k`-th best score.
+ */
+function kAbove(numbers: Int32Array, n: number, scores: Float64Array, k: number, bound: number): boolean {
+  let above = 0;
+  for (let i = 0; i < n; i++)
+    if ((scores[numbers[i] as number] as number) > bound && ++above >= k) return true;
+  return false;
 }
 
 /**
