@@ -10,6 +10,7 @@ export {
   type CtxkitSessionSelector,
   ctxkitMiddleware,
 } from './middleware.js';
+export { CtxkitToolResult, toolResult } from './tool-result.js';
 export {
   CtxkitChatTransport,
   type CtxkitToolCall,

@@ -7,6 +7,7 @@ import {
   type CtxkitUIMessage,
   createCtxkitTransport,
   ctxkitMetadataOf,
+  toolResult,
 } from './index.js';
 import { inBrowser, lastStore, makeEngine, model, RULE, serverRequests, until } from './test/fixtures.js';
 import { CACHED_TOKENS, PROMPT_TOKENS } from './test/usage.js';
@@ -145,6 +146,41 @@ describe('createCtxkitTransport', () => {
       output: 'the notes say hi',
     });
     expect(ctxkitMetadataOf(reply ?? {})?.messageId).toBe(final?.id);
+  });
+
+  test("a runner's toolResult records the user's decision with the call's result; a denial reads as an error", async () => {
+    for (const [decision, expected] of [
+      [
+        toolResult('the notes say hi', { approval: 'approved' }),
+        { content: 'the notes say hi', approval: 'approved' },
+      ],
+      [
+        toolResult('The user did not allow this call.', { approval: 'denied' }),
+        { content: 'The user did not allow this call.', approval: 'denied', isError: true },
+      ],
+    ] as const) {
+      const engine = await makeEngine();
+      const session = await engine.createSession();
+      const chat = new Chat<CtxkitUIMessage>({
+        transport: createCtxkitTransport({
+          engine,
+          sessionId: session.id,
+          model: model('tool-model'),
+          runTool: async () => decision,
+        }),
+      });
+      await chat.sendMessage({ text: 'read my notes' });
+      await until(() => chat.status === 'ready');
+      const stored = (await engine.openSession(session.id)).messages;
+      const result = stored.find((message): message is ToolResultMessage => message.role === 'tool');
+      expect(result).toMatchObject(expected);
+      if (expected.approval === 'approved') expect(result).not.toHaveProperty('isError');
+      const tool = chat.messages[1]?.parts.find((part) => part.type === 'dynamic-tool');
+      expect(tool).toMatchObject({
+        state: expected.approval === 'denied' ? 'output-denied' : 'output-available',
+      });
+    }
+    expect(() => toolResult('x', { approval: 'yes' as 'approved' })).toThrow(/options\.approval/);
   });
 
   test('regenerating a reply forks the session before its turn; the earlier reply stays in the original', async () => {

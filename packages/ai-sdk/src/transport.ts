@@ -21,6 +21,7 @@ import {
 } from 'ai';
 import { argumentsObject, promptOfRequest, usageOf } from './convert.js';
 import { type CtxkitMessageMetadata, describeError } from './metadata.js';
+import { CtxkitToolResult } from './tool-result.js';
 import {
   checkEngine,
   checkFunction,
@@ -50,7 +51,10 @@ export type CtxkitCallSettings = LanguageModelCallOptions & {
   readonly headers?: Record<string, string | undefined>;
 };
 
-/** Runs one tool call; its return value (a string as it is, anything else as JSON) is the result the model reads. */
+/**
+ * Runs one tool call; its return value (a string as it is, anything else as JSON) is the result the model reads. Return
+ * `toolResult(output, { approval })` to record the user's decision with it; a thrown error is an error result.
+ */
 export type CtxkitToolRunner = (
   call: CtxkitToolCall,
   options: { readonly abortSignal: AbortSignal },
@@ -366,6 +370,28 @@ export class CtxkitChatTransport<UI_MESSAGE extends UIMessage = UIMessage<Ctxkit
               },
               { abortSignal: abort.signal },
             );
+            if (output instanceof CtxkitToolResult) {
+              const text = resultText(output.output);
+              results.push({
+                toolCallId: call.id,
+                content: text,
+                ...(output.isError && { isError: true }),
+                ...(output.approval && { approval: output.approval }),
+              });
+              controller.enqueue(
+                output.approval === 'denied'
+                  ? { type: 'tool-output-denied', toolCallId: call.id }
+                  : output.isError
+                    ? { type: 'tool-output-error', toolCallId: call.id, errorText: text, dynamic: true }
+                    : {
+                        type: 'tool-output-available',
+                        toolCallId: call.id,
+                        output: output.output,
+                        dynamic: true,
+                      },
+              );
+              continue;
+            }
             const text = resultText(output);
             results.push({ toolCallId: call.id, content: text });
             controller.enqueue({ type: 'tool-output-available', toolCallId: call.id, output, dynamic: true });

@@ -4,6 +4,7 @@ import {
   type CtxkitUIMessage,
   createCtxkitTransport,
   ctxkitMetadataOf,
+  toolResult,
 } from '@ctxkit/ai-sdk';
 import type { Engine, ToolCall } from '@ctxkit/core';
 import { BudgetMeter, ContextDetails, ToolApproval, type ToolDecisions } from '@ctxkit/react';
@@ -66,11 +67,12 @@ export function AiSdkChat({ engine, settings, initialSessionId, initialMessages,
             },
           });
         });
-        if (decisions[toolCall.id] !== 'approved') throw new Error(DENIED_CONTENT);
+        if (decisions[toolCall.id] !== 'approved') return toolResult(DENIED_CONTENT, { approval: 'denied' });
+        const outcome = runToolCall(toolCall);
+        return toolResult(outcome.content, { approval: 'approved', isError: outcome.isError });
       }
       const outcome = runToolCall(toolCall);
-      if (outcome.isError) throw new Error(outcome.content);
-      return outcome.content;
+      return toolResult(outcome.content, { isError: outcome.isError });
     };
     return createCtxkitTransport<CtxkitUIMessage>({
       engine,
