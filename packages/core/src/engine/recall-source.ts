@@ -93,6 +93,8 @@ export class RecallSource {
   async offeredTo(text: string, viewer?: RecallViewer): Promise<RecallCandidate[]> {
     await this.#refresh();
     const runs: Run[] = [];
+    /** The run each message quoted so far belongs to (runs never share a message). */
+    const owners = new Map<string, Run>();
     const index = this.#index as RecallIndex;
     const allowed = (passage: RecallPassage) =>
       !viewer ||
@@ -102,25 +104,28 @@ export class RecallSource {
       if (!allowed(hit.passage)) continue;
       const around = this.#around(hit.passage).filter(allowed);
       // The passages this hit's messages already belong to, best first: they and the hit become one passage.
-      const touched = runs.filter((run) => around.some((passage) => run.passages.has(passage.messageId)));
+      const touched: Run[] = [];
+      let fresh = 0;
+      for (const passage of around) {
+        const owner = owners.get(passage.messageId);
+        if (!owner) fresh += 1;
+        else if (!touched.includes(owner)) touched.push(owner);
+      }
+      if (touched.length > 1) touched.sort((a, b) => runs.indexOf(a) - runs.indexOf(b));
       const [target, ...others] = touched;
       if (!target) {
         if (runs.length === OFFERED) continue;
         const run: Run = { best: hit, passages: new Map() };
         runs.push(run);
-        this.#join(run, around);
+        this.#join(run, around, owners);
         continue;
       }
-      const joined = new Set([
-        ...touched.flatMap((run) => [...run.passages.keys()]),
-        ...around.map((p) => p.messageId),
-      ]);
-      if (joined.size > PASSAGE_LIMIT) continue;
+      if (touched.reduce((size, run) => size + run.passages.size, fresh) > PASSAGE_LIMIT) continue;
       for (const other of others) {
-        this.#join(target, [...other.passages.values()]);
+        this.#join(target, [...other.passages.values()], owners);
         runs.splice(runs.indexOf(other), 1);
       }
-      this.#join(target, around);
+      this.#join(target, around, owners);
     }
     return runs.map((run) => this.#candidate(run));
   }
@@ -222,8 +227,11 @@ export class RecallSource {
     this.#roots.delete(sessionId);
   }
 
-  #join(run: Run, passages: readonly RecallPassage[]): void {
-    for (const passage of passages) run.passages.set(passage.messageId, passage);
+  #join(run: Run, passages: readonly RecallPassage[], owners: Map<string, Run>): void {
+    for (const passage of passages) {
+      run.passages.set(passage.messageId, passage);
+      owners.set(passage.messageId, run);
+    }
   }
 
   #around(passage: RecallPassage): RecallPassage[] {
