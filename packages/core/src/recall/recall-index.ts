@@ -116,11 +116,13 @@ export class RecallIndex {
       length += 1;
     }
     const doc = this.#docs.length;
-    const terms: Posting[] = [];
+    // Sized once: an array grown by push keeps room it never uses, in every message.
+    const terms = new Array<Posting>(counts.size);
     const entry: Entry = { doc, passage, terms, length };
     this.#docs.push(entry);
     if (doc >= this.#lengths.length) this.#lengths = grown(this.#lengths, doc + 1);
     this.#lengths[doc] = length;
+    let held = 0;
     for (const [term, count] of counts) {
       let posting = this.#postings.get(term);
       if (!posting) {
@@ -132,7 +134,7 @@ export class RecallIndex {
       posting.pairs[2 * posting.size] = doc;
       posting.pairs[2 * posting.size + 1] = count;
       posting.size += 1;
-      terms.push(posting);
+      terms[held++] = posting;
     }
     this.#entries.set(passage.messageId, entry);
     const session = this.#sessions.get(passage.sessionId) ?? new Map<number, Entry>();
@@ -241,7 +243,7 @@ export class RecallIndex {
     const averageLength = this.#totalLength / count || 1;
     const docs = this.#docs;
     if (this.#scores.length < docs.length) {
-      this.#scores = new Float64Array(Math.max(1024, docs.length * 2));
+      this.#scores = new Float64Array(Math.max(1024, Math.ceil(docs.length * 1.25)));
       this.#touched = new Int32Array(this.#scores.length);
     }
     const scores = this.#scores;
@@ -284,9 +286,9 @@ export class RecallIndex {
   }
 }
 
-/** A copy of a typed array with room for at least `least` values (twice as many, for the next ones). */
+/** A copy of a typed array with room for at least `least` values (half as many again, for the next ones). */
 function grown(values: Int32Array, least: number): Int32Array<ArrayBuffer> {
-  const copy = new Int32Array(Math.max(least, values.length * 2));
+  const copy = new Int32Array(Math.max(least, Math.ceil(values.length * 1.5)));
   copy.set(values);
   return copy;
 }
