@@ -3,8 +3,9 @@
  * an app starts. `?tokenizer=js-tiktoken` starts the same engine on a counter built with js-tiktoken's own
  * `Tiktoken` class (what ctxkit used before), on the same ranks, for comparison.
  */
-// The package as it ships (its build, with the tokenizer's ranks in parts), bundled by Vite as an app's would be.
-import { createEngine, type TokenCounter } from '../../dist/index.js';
+// Type-checked against the source; run.ts builds the page on the package as it ships (its build, with the
+// tokenizer's ranks in parts), bundled by Vite as an app's would be.
+import { createEngine, type TokenCounter } from '../../src/index.js';
 
 export interface StartupSample {
   readonly tokenizer: 'ctxkit' | 'js-tiktoken';

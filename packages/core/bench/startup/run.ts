@@ -6,7 +6,7 @@
  * on js-tiktoken's `Tiktoken` class on the same ranks. `pnpm --filter @ctxkit/core bench:startup`; writes
  * bench/startup-results.json.
  */
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,10 +19,11 @@ import type { StartupSample } from './page.js';
 
 const ROOT = fileURLToPath(new URL('.', import.meta.url));
 const RUNS = 15;
+const DIST_INDEX = fileURLToPath(new URL('../../dist/index.js', import.meta.url));
 
 async function main(): Promise<void> {
   checkChromium();
-  if (!existsSync(fileURLToPath(new URL('../../dist/index.js', import.meta.url))))
+  if (!existsSync(DIST_INDEX))
     throw new Error(
       'packages/core/dist is missing: run `pnpm --filter @ctxkit/core build` (`pnpm bench` builds it)',
     );
@@ -32,7 +33,13 @@ async function main(): Promise<void> {
     root: ROOT,
     logLevel: 'error',
     build: { outDir, emptyOutDir: true, rolldownOptions: { input: join(ROOT, 'page.html') } },
+    // The page imports the source for its types; what it runs is the built package.
+    resolve: { alias: [{ find: /^\.\.\/\.\.\/src\/index\.js$/, replacement: DIST_INDEX }] },
   });
+  // What the page runs is what ships: the ranks arrive in parts, not as js-tiktoken's whole file.
+  const rankParts = readdirSync(join(outDir, 'assets')).filter((file) => /^o200k_base-\d/.test(file));
+  if (rankParts.length < 2)
+    throw new Error(`the page was not built on the package's rank parts (${rankParts.join(', ')})`);
   const server = await preview({
     configFile: false,
     root: ROOT,

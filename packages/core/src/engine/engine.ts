@@ -646,10 +646,16 @@ export async function createEngine<R>(options: EngineOptions<R>): Promise<Engine
     ? { ...checked, history: { ...checked.history, summarizer: redactingSummarizer(summarizer, redactor) } }
     : checked;
   const catalog = options.catalog instanceof Catalog ? options.catalog : defineCatalog(options.catalog);
-  const counter =
+  // The tokenizer's ranks take the longest to load: what else the engine and its first request need starts loading
+  // beside them rather than after.
+  const counterLoading =
     typeof options.tokenizer === 'object'
-      ? options.tokenizer
-      : await loadTiktokenCounter(options.tokenizer ?? 'o200k_base');
+      ? Promise.resolve(options.tokenizer)
+      : loadTiktokenCounter(options.tokenizer ?? 'o200k_base');
+  const encoding =
+    typeof options.tokenizer === 'object' ? options.tokenizer.encoding : (options.tokenizer ?? 'o200k_base');
+  if (options.recall !== false) import('../recall/index.js').catch(() => {}); // loaded again, and reported, on use
+  if (options.selector === undefined) import('../retrieval/learning.js').catch(() => {});
   const modeLimits = Object.fromEntries(
     CONTEXT_MODES.map((mode) => [mode, { ...DEFAULT_MODE_LIMITS[mode], ...options.modeLimits?.[mode] }]),
   ) as Record<ContextMode, ModeLimits>;
@@ -660,12 +666,10 @@ export async function createEngine<R>(options: EngineOptions<R>): Promise<Engine
   const newId = options.newId ?? randomId;
   const stamp = () => now().toISOString();
   const memories = new MemoryBank(store, { ...DEFAULT_MEMORY_LIMITS, ...options.memory }, newId, stamp);
-  const reflect = await (await reflection()).openReflection(
-    store,
-    model,
-    counter.encoding,
-    options.promotion,
-  );
+  const [counter, reflect] = await Promise.all([
+    counterLoading,
+    reflection().then((module) => module.openReflection(store, model, encoding, options.promotion)),
+  ]);
   const candidates = new CandidateFactory(withTokenCache(counter));
   return new Engine<R>({
     capsules: options.capsules ? await capsulesOf(options.capsules, { redactor, candidates }) : null,
