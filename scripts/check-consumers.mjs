@@ -25,7 +25,8 @@
  *     lines (`next typegen` says what it generated) are not warnings.
  *   - build: any line matching /warn/i (Vite's and Next's "warning"), `(!)` (Rollup's and Vite's warnings, such
  *     as "(!) Some chunks are larger than 500 kB"), `⚠` (Next's warnings) or /deprecat/i.
- * Telemetry is off (NEXT_TELEMETRY_DISABLED=1) and npm's update notice too, so neither shows up as output.
+ * Telemetry is off (NEXT_TELEMETRY_DISABLED=1) and npm's update notice too, so neither shows up as output; `CI` is
+ * left out of the children's environment, as Next.js answers it with a notice about build caches.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -38,8 +39,11 @@ const args = process.argv.slice(2);
 const keep = args.includes('--keep');
 const only = args.filter((arg) => !arg.startsWith('--'));
 
+// Without CI: Next.js then warns "No build cache found" on every build of a fresh copy (which never has a cache), a
+// note about the CI machine rather than about the app, so the builds run as on a developer's machine.
+const { CI: _ci, ...parentEnv } = process.env;
 const ENV = {
-  ...process.env,
+  ...parentEnv,
   NEXT_TELEMETRY_DISABLED: '1',
   npm_config_update_notifier: 'false',
   npm_config_fund: 'false',
