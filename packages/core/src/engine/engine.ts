@@ -655,7 +655,8 @@ export async function createEngine<R>(options: EngineOptions<R>): Promise<Engine
   const encoding =
     typeof options.tokenizer === 'object' ? options.tokenizer.encoding : (options.tokenizer ?? 'o200k_base');
   if (options.recall !== false) import('../recall/index.js').catch(() => {}); // loaded again, and reported, on use
-  if (options.selector === undefined) import('../retrieval/learning.js').catch(() => {});
+  if (options.selector === undefined && options.learning !== false)
+    import('../retrieval/learning.js').catch(() => {});
   const modeLimits = Object.fromEntries(
     CONTEXT_MODES.map((mode) => [mode, { ...DEFAULT_MODE_LIMITS[mode], ...options.modeLimits?.[mode] }]),
   ) as Record<ContextMode, ModeLimits>;

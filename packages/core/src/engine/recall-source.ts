@@ -26,8 +26,23 @@ const PASSAGE_LIMIT = 9;
  * moved away from, and are never recalled into it.
  */
 export interface RecallViewer {
+  /** The asking session: its own messages are always seen. */
+  readonly sessionId: string;
   readonly rootSessionId: string;
   readonly sees: (messageId: string) => boolean;
+}
+
+/** A session as a viewer: the messages it sees (its own and those it inherits) are read once, and only if needed. */
+export function recallViewer(record: SessionRecord, messages: () => readonly ChatMessage[]): RecallViewer {
+  let seen: ReadonlySet<string> | null = null;
+  return {
+    sessionId: record.id,
+    rootSessionId: rootOf(record),
+    sees: (messageId) => {
+      seen ??= new Set(messages().map((message) => message.id));
+      return seen.has(messageId);
+    },
+  };
 }
 
 /** Messages found near each other, quoted as one passage, and the best hit among them. */
@@ -98,6 +113,7 @@ export class RecallSource {
     const index = this.#index as RecallIndex;
     const allowed = (passage: RecallPassage) =>
       !viewer ||
+      passage.sessionId === viewer.sessionId ||
       this.#roots.get(passage.sessionId) !== viewer.rootSessionId ||
       viewer.sees(passage.messageId);
     for (const hit of index.search({ query: text, limit: OFFERED * 3 })) {

@@ -58,6 +58,7 @@ import { type FeedbackVerdict, feedbackTarget } from './feedback.js';
 import { withBlock } from './history-blocks.js';
 import { LongHistory, type TurnHistory } from './long-history.js';
 import { buildPlanInput } from './plan-input.js';
+import { recallViewer } from './recall-source.js';
 import { normalizeReply } from './reply.js';
 import { requestContextFromPlan } from './request-context.js';
 import {
@@ -954,15 +955,10 @@ export class Session<R = OpenAIChatRequest> {
     const source = this.#engine.recall;
     if (!source || this.mode === 'off' || !usesMemory(this.#record) || this.#record.recall === false)
       return [];
-    let seen: ReadonlySet<string> | null = null;
-    return source.offeredTo(text, {
-      rootSessionId: this.#record.branch?.rootSessionId ?? this.id,
-      // Read only when a hit comes from this conversation's tree, and then once.
-      sees: (messageId) => {
-        seen ??= new Set(this.messages.map((message) => message.id));
-        return seen.has(messageId);
-      },
-    });
+    return source.offeredTo(
+      text,
+      recallViewer(this.#record, () => this.messages),
+    );
   }
 
   #planInput(
