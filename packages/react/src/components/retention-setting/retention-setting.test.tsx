@@ -90,5 +90,9 @@ describe('RetentionSetting', () => {
     ]);
     expect(pathsOf(() => checkRetentionProps('30', '7'))).toEqual(['value', 'choices']);
     expect(() => checkRetentionProps(null, [7, 30])).not.toThrow();
+    expect(pathsOf(() => checkRetentionProps(30, [30], { onChange: undefined, now: 'today' }))).toEqual([
+      'onChange',
+      'now',
+    ]);
   });
 });

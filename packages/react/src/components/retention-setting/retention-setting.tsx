@@ -19,9 +19,17 @@ const DEFAULT_CHOICES = [7, 30, 90, 365] as const;
 const systemClock = () => new Date();
 const isAge = (days: unknown) => typeof days === 'number' && Number.isFinite(days) && days > 0;
 
-/** Checks the props that carry ages: `value` null or a positive number of days, `choices` a list of those. */
-export function checkRetentionProps(value: unknown, choices: unknown): void {
+/** Checks the props: `value` null or a positive number of days, `choices` a list of those, and the callbacks. */
+export function checkRetentionProps(
+  value: unknown,
+  choices: unknown,
+  callbacks: { readonly onChange?: unknown; readonly now?: unknown } = {},
+): void {
   const issues: ErrorIssue[] = [];
+  if ('onChange' in callbacks && typeof callbacks.onChange !== 'function')
+    issues.push({ path: 'onChange', message: 'must be a function' });
+  if ('now' in callbacks && typeof callbacks.now !== 'function')
+    issues.push({ path: 'now', message: 'must be a function returning a Date' });
   if (value !== null && !isAge(value))
     issues.push({
       path: 'value',
@@ -51,7 +59,7 @@ export function RetentionSetting({
   className,
   ...props
 }: RetentionSettingProps) {
-  checkRetentionProps(value, choices);
+  checkRetentionProps(value, choices, { onChange, now });
   const selectId = useId();
   const format = useCtxkitFormat();
   const labels = format.labels.retention;

@@ -1,1 +1,1 @@
-export { TelemetryExport, type TelemetryExportProps } from './telemetry-export.js';
+export { checkTelemetryProps, TelemetryExport, type TelemetryExportProps } from './telemetry-export.js';

@@ -1,10 +1,11 @@
+import { ValidationError } from '@ctxkit/core';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import { render } from 'vitest-browser-react';
 import { axeViolations } from '../../test/axe.js';
 import { kitEngine } from '../../test/fixtures.js';
 import { Kit } from '../../test/kit.js';
-import { TelemetryExport } from './telemetry-export.js';
+import { checkTelemetryProps, TelemetryExport } from './telemetry-export.js';
 
 async function twoTurns() {
   const engine = await kitEngine();
@@ -58,5 +59,21 @@ describe('TelemetryExport', () => {
     const text = await (await fetch(saved[0]?.href ?? '')).text();
     expect(text.trim().split('\n')).toHaveLength(2);
     await vi.waitFor(() => expect(revoke).toHaveBeenCalledWith(saved[0]?.href));
+  });
+
+  test('a file name, handler or session that cannot be used is refused with its path', () => {
+    let caught: unknown;
+    try {
+      checkTelemetryProps({ sessionId: '', onExport: 'send', fileName: ' ' });
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(ValidationError);
+    expect((caught as ValidationError).issues.map((issue) => issue.path)).toEqual([
+      'sessionId',
+      'onExport',
+      'fileName',
+    ]);
+    expect(() => checkTelemetryProps({ fileName: 'chat.jsonl' })).not.toThrow();
   });
 });

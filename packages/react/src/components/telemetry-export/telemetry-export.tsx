@@ -1,3 +1,4 @@
+import { type ErrorIssue, ValidationError } from '@ctxkit/core';
 import { type HTMLAttributes, useId } from 'react';
 import { useCtxkitFormat } from '../../locale/index.js';
 import { useExportTelemetry } from '../../queries/index.js';
@@ -13,6 +14,22 @@ export interface TelemetryExportProps extends Omit<HTMLAttributes<HTMLDivElement
   readonly onExport?: (jsonLines: string) => void;
   /** Default `ctxkit-telemetry.jsonl`. */
   readonly fileName?: string;
+}
+
+/** Checks the props a wrong value of would only fail later, at the export: the file name, the handler, the session. */
+export function checkTelemetryProps(props: {
+  sessionId?: unknown;
+  onExport?: unknown;
+  fileName?: unknown;
+}): void {
+  const issues: ErrorIssue[] = [];
+  if (props.sessionId !== undefined && (typeof props.sessionId !== 'string' || props.sessionId === ''))
+    issues.push({ path: 'sessionId', message: 'must be a non-empty string when given' });
+  if (props.onExport !== undefined && typeof props.onExport !== 'function')
+    issues.push({ path: 'onExport', message: 'must be a function when given' });
+  if (typeof props.fileName !== 'string' || props.fileName.trim() === '')
+    issues.push({ path: 'fileName', message: 'must be a non-empty string' });
+  if (issues.length > 0) throw new ValidationError('Invalid TelemetryExport props', issues);
 }
 
 function download(text: string, fileName: string): void {
@@ -36,6 +53,7 @@ export function TelemetryExport({
   className,
   ...props
 }: TelemetryExportProps) {
+  checkTelemetryProps({ sessionId, onExport, fileName });
   const hintId = useId();
   const format = useCtxkitFormat();
   const labels = format.labels.telemetry;

@@ -3,9 +3,19 @@ import { type ErrorIssue, type ToolApproval, type ToolCall, ValidationError } fr
 /** Each call's decision by call id, once every call has one. */
 export type ToolDecisions = Readonly<Record<string, ToolApproval>>;
 
-/** Checks the `calls` prop: a non-empty list of calls with distinct ids and names, as a model reply carries them. */
-export function checkToolCalls(calls: unknown): asserts calls is readonly ToolCall[] {
+/**
+ * Checks the `calls` prop (a non-empty list of calls with distinct ids and names, as a model reply carries them) and,
+ * when given, the callbacks.
+ */
+export function checkToolCalls(
+  calls: unknown,
+  callbacks: { readonly onSettled?: unknown; readonly onDecision?: unknown } = {},
+): asserts calls is readonly ToolCall[] {
   const issues: ErrorIssue[] = [];
+  if ('onSettled' in callbacks && typeof callbacks.onSettled !== 'function')
+    issues.push({ path: 'onSettled', message: 'must be a function' });
+  if (callbacks.onDecision !== undefined && typeof callbacks.onDecision !== 'function')
+    issues.push({ path: 'onDecision', message: 'must be a function when given' });
   if (!Array.isArray(calls) || calls.length === 0) {
     issues.push({ path: 'calls', message: 'must be a non-empty array of tool calls' });
   } else {

@@ -79,6 +79,11 @@ describe('ToolApproval', () => {
     expect(pathsOf(() => checkToolCalls(wrong))).toEqual(['calls[1].id', 'calls[2].id', 'calls[2].name']);
     expect(pathsOf(() => checkToolCalls([]))).toEqual(['calls']);
     expect(pathsOf(() => checkToolCalls('call-sum'))).toEqual(['calls']);
+    expect(pathsOf(() => checkToolCalls(calls, { onSettled: 'done', onDecision: 1 }))).toEqual([
+      'onSettled',
+      'onDecision',
+    ]);
+    expect(() => checkToolCalls(calls, { onSettled: () => {} })).not.toThrow();
 
     const caught: unknown[] = [];
     await render(

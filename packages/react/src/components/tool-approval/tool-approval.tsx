@@ -19,7 +19,7 @@ export interface ToolApprovalProps extends Omit<HTMLAttributes<HTMLElement>, 'ch
  * there are several. The host runs what was approved and records every decision with `session.continue`.
  */
 export function ToolApproval({ calls, onSettled, onDecision, className, ...props }: ToolApprovalProps) {
-  checkToolCalls(calls);
+  checkToolCalls(calls, { onSettled, onDecision });
   const format = useCtxkitFormat();
   const labels = format.labels.toolApproval;
   const [decisions, setDecisions] = useState<ReadonlyMap<string, Decision>>(new Map());
