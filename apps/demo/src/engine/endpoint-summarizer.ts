@@ -1,5 +1,5 @@
 import type { ChatMessage, SummarizerInput, SummaryResult } from '@ctxkit/core';
-import { chatCompletionsUrl, type EndpointSettings } from '../settings/index.js';
+import { chatCompletionsUrl, type EndpointSettings, endpointHeaders } from '../settings/index.js';
 import { extractiveSummarizer } from './summarizer.js';
 
 const INSTRUCTION = [
@@ -77,11 +77,9 @@ export function endpointSummarizer(
 ): (input: SummarizerInput) => Promise<SummaryResult> {
   return async (input) => {
     try {
-      const headers: Record<string, string> = { 'content-type': 'application/json' };
-      if (endpoint.apiKey) headers.authorization = `Bearer ${endpoint.apiKey}`;
       const response = await fetchImpl(chatCompletionsUrl(endpoint.baseUrl), {
         method: 'POST',
-        headers,
+        headers: endpointHeaders(endpoint),
         body: JSON.stringify({
           model: endpoint.model,
           stream: false,

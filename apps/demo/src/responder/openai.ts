@@ -1,5 +1,5 @@
 import type { OpenAIChatRequest, ToolCall, Usage } from '@ctxkit/core';
-import { chatCompletionsUrl, type EndpointSettings } from '../settings/index.js';
+import { chatCompletionsUrl, type EndpointSettings, endpointHeaders } from '../settings/index.js';
 import { SseDecoder } from './sse.js';
 import type { ResponderEvent } from './types.js';
 
@@ -158,8 +158,7 @@ export async function* openAIResponder(
   { signal, fetch: fetchFn = globalThis.fetch.bind(globalThis) }: OpenAIResponderOptions = {},
 ): AsyncGenerator<ResponderEvent> {
   const url = chatCompletionsUrl(endpoint.baseUrl);
-  const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'text/event-stream' };
-  if (endpoint.apiKey) headers.authorization = `Bearer ${endpoint.apiKey}`;
+  const headers = endpointHeaders(endpoint, 'text/event-stream');
   let response: Response;
   try {
     response = await fetchFn(url, {

@@ -184,6 +184,15 @@ export function chatCompletionsUrl(baseUrl: string): string {
   return trimmed.endsWith('/chat/completions') ? trimmed : `${trimmed}/chat/completions`;
 }
 
+/** The headers of a JSON request to the endpoint: its key as a bearer token when it has one. */
+export function endpointHeaders(endpoint: EndpointSettings, accept?: string): Record<string, string> {
+  return {
+    'content-type': 'application/json',
+    ...(accept && { accept }),
+    ...(endpoint.apiKey && { authorization: `Bearer ${endpoint.apiKey}` }),
+  };
+}
+
 /** The model name the engine records and renders requests for. */
 export function engineModel(settings: DemoSettings): string {
   return settings.endpoint?.model ?? LOCAL_MODEL;
