@@ -15,8 +15,13 @@ export const FORGOTTEN_DOCUMENT = 'ctxkit.recall.forgotten';
 
 /** How many passages are offered to the planner per request; it keeps what fits in the recall share. */
 const OFFERED = 48;
-/** Messages on each side of the one found that make a passage readable (a question and its answer). */
-const NEIGHBOURS = 1;
+/** Messages after the one found that make a passage readable: what answered it, or what it answered in turn. */
+const FOLLOWING = 1;
+/**
+ * The latest turns of the asking conversation, whose words a search weighs less: the request sends them anyway, and
+ * a passage matching only them would repeat the current thread rather than bring back what history no longer holds.
+ */
+const CARRIED_TURNS = 4;
 /** The most messages one passage joins. */
 const PASSAGE_LIMIT = 9;
 
@@ -43,6 +48,16 @@ export function recallViewer(record: SessionRecord, messages: () => readonly Cha
       return seen.has(messageId);
     },
   };
+}
+
+/** The text of a conversation's latest turns (its last CARRIED_TURNS user messages and replies), for `offeredTo`. */
+export function carriedBy(messages: readonly ChatMessage[]): string {
+  const said: string[] = [];
+  for (let i = messages.length - 1; i >= 0 && said.length < 2 * CARRIED_TURNS; i--) {
+    const text = spoken(messages[i] as ChatMessage);
+    if (text !== null) said.push(text);
+  }
+  return said.join('\n');
 }
 
 /** Messages found near each other, quoted as one passage, and the best hit among them. */
@@ -101,11 +116,11 @@ export class RecallSource {
   }
 
   /**
-   * The passages offered for a message, best first, as planner candidates. Each message found comes with its
-   * neighbours; messages found next to each other join one passage (up to PASSAGE_LIMIT messages), so nothing is
-   * quoted twice.
+   * The passages offered for a message, best first, as planner candidates. Each message found comes with the one
+   * after it; messages found next to each other join one passage (up to PASSAGE_LIMIT messages), so nothing is
+   * quoted twice. `carried` is what the asking conversation sends anyway (see `carriedBy`).
    */
-  async offeredTo(text: string, viewer?: RecallViewer): Promise<RecallCandidate[]> {
+  async offeredTo(text: string, viewer?: RecallViewer, carried?: string): Promise<RecallCandidate[]> {
     await this.#refresh();
     const runs: Run[] = [];
     /** The run each message quoted so far belongs to (runs never share a message). */
@@ -116,7 +131,7 @@ export class RecallSource {
       passage.sessionId === viewer.sessionId ||
       this.#roots.get(passage.sessionId) !== viewer.rootSessionId ||
       viewer.sees(passage.messageId);
-    for (const hit of index.search({ query: text, limit: OFFERED * 3 })) {
+    for (const hit of index.search({ query: text, limit: OFFERED * 3, ...(carried && { carried }) })) {
       if (!allowed(hit.passage)) continue;
       const around = this.#around(hit.passage).filter(allowed);
       // The passages this hit's messages already belong to, best first: they and the hit become one passage.
@@ -252,7 +267,7 @@ export class RecallSource {
 
   #around(passage: RecallPassage): RecallPassage[] {
     const around: RecallPassage[] = [];
-    for (let offset = -NEIGHBOURS; offset <= NEIGHBOURS; offset++) {
+    for (let offset = 0; offset <= FOLLOWING; offset++) {
       const neighbour =
         offset === 0 ? passage : this.#index?.at(passage.sessionId, passage.position + offset);
       if (neighbour) around.push(neighbour);

@@ -135,6 +135,46 @@ describe('recall', () => {
     expect(recalled(prepared.plan)).toHaveLength(1);
   });
 
+  test('a message found comes with the one after it (what answered it), not the one before', async () => {
+    const engine = await engineOn();
+    const source = await engine.createSession();
+    await source.commit(await source.prepare('Shall we plan the garden?'), 'Yes, tulips along the fence.');
+    const { messages } = await source.commit(
+      await source.prepare('Where does the zeppelin museum open?'),
+      'In Friedrichshafen, by the lake.',
+    );
+    const prepared = await (await engine.createSession()).prepare('Which zeppelin museum was it?');
+    const quoted = recalled(prepared.plan).map(({ candidate }) => (candidate as RecallCandidate).messageIds);
+    expect(quoted).toEqual([messages.map((message) => message.id)]);
+  });
+
+  test('words the conversation’s latest turns already carry count for less: a passage matching only them is not sent', async () => {
+    const engine = await engineOn(new MemoryStore(), { recall: { threshold: 0.2 } });
+    const elsewhere = await engine.createSession();
+    await elsewhere.commit(
+      await elsewhere.prepare('The pelican at the harbour stole a fish.'),
+      'Cheeky pelican.',
+    );
+    const question = 'Tell me about the pelican.';
+    // Asked out of the blue, the other conversation's pelican is what the user may mean.
+    const fresh = await (await engine.createSession()).prepare(question);
+    expect(recalled(fresh.plan).map(({ candidate }) => (candidate as RecallCandidate).sessionId)).toEqual([
+      elsewhere.id,
+    ]);
+    // Asked while this conversation is on pelicans already, the same words are not news: the passage is left out.
+    const onTopic = await engine.createSession();
+    await onTopic.commit(
+      await onTopic.prepare('A pelican landed on our boat today!'),
+      'Pelicans are bold birds.',
+    );
+    const prepared = await onTopic.prepare(question);
+    expect(recalled(prepared.plan)).toEqual([]);
+    const left = prepared.plan.excluded.find(
+      ({ candidate }) => candidate.kind === 'recall' && candidate.sessionId === elsewhere.id,
+    );
+    expect(left?.reason.code).toBe('below-threshold');
+  });
+
   test('private sessions and sessions with memory off are never recalled from, nor offered passages', async () => {
     const engine = await engineOn();
     const hidden = await engine.createSession({ private: true });

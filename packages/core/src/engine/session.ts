@@ -58,7 +58,7 @@ import { type FeedbackVerdict, feedbackTarget } from './feedback.js';
 import { withBlock } from './history-blocks.js';
 import { LongHistory, type TurnHistory } from './long-history.js';
 import { buildPlanInput } from './plan-input.js';
-import { recallViewer } from './recall-source.js';
+import { carriedBy, recallViewer } from './recall-source.js';
 import { normalizeReply } from './reply.js';
 import { requestContextFromPlan } from './request-context.js';
 import {
@@ -958,6 +958,7 @@ export class Session<R = OpenAIChatRequest> {
     return source.offeredTo(
       text,
       recallViewer(this.#record, () => this.messages),
+      carriedBy(this.messages),
     );
   }
 

@@ -1,4 +1,5 @@
 export {
+  DEFAULT_CARRIED_WEIGHT,
   type RecallHit,
   RecallIndex,
   type RecallIndexOptions,

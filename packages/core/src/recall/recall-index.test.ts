@@ -59,6 +59,32 @@ describe('RecallIndex', () => {
     expect(part?.relevance).toBeLessThan(whole?.relevance ?? 0);
   });
 
+  test('words the request already carries weigh less: a message matching the rest of the query comes first, and scores a smaller share', () => {
+    const lake = [
+      passage('c', 0, 'The lake was calm and quiet.'),
+      passage('c', 1, 'A heron stood by the water.'),
+      passage('c', 2, 'We ate sandwiches on the bench.'),
+    ];
+    const query = 'Was it calm and quiet when the heron came?';
+    const plain = indexOf(lake).search({ query, limit: 2 });
+    expect(plain.map((hit) => hit.passage.messageId)).toEqual(['c:0', 'c:1']);
+    // The conversation is on a calm, quiet morning already: the message that adds the heron comes first.
+    const carried = indexOf(lake).search({ query, limit: 2, carried: 'Such a calm, quiet morning.' });
+    expect(carried.map((hit) => hit.passage.messageId)).toEqual(['c:1', 'c:0']);
+    expect(carried[1]?.relevance).toBeLessThan(plain[0]?.relevance ?? 0);
+    // A message matching carried words only still counts, for a little.
+    const [only] = indexOf(CHAT).search({ query: 'calm lake', limit: 1, carried: 'calm lake' });
+    const [full] = indexOf(CHAT).search({ query: 'calm lake', limit: 1 });
+    expect(only?.passage.messageId).toBe(full?.passage.messageId);
+    expect(only?.relevance).toBeCloseTo((full?.relevance ?? 0) * 0.3, 10);
+  });
+
+  test('a carried weight outside (0, 1] is refused when the index is made', () => {
+    for (const carriedWeight of [0, -0.5, 1.5, Number.NaN])
+      expect(() => new RecallIndex({ carriedWeight })).toThrow(/carriedWeight must be above 0 and at most 1/);
+    expect(() => new RecallIndex({ carriedWeight: 1 })).not.toThrow();
+  });
+
   test('a removed message, and every message of a removed session, is never found again', () => {
     const index = indexOf(CHAT);
     index.remove('a:0');
@@ -214,12 +240,18 @@ describe('RecallIndex against an exhaustive BM25 scoring', () => {
     limit: number,
     exclude: ReadonlySet<string>,
     { k1, b }: { k1: number; b: number } = { k1: 1.2, b: 0.75 },
+    carried: { text: string; weight: number } = { text: '', weight: 1 },
   ): [string, number][] {
     const average = live.reduce((sum, p) => sum + tokens(p.text).length, 0) / live.length || 1;
+    const carriedTerms = new Set(tokens(carried.text));
     const terms = [...new Set(tokens(query))]
       .map((term) => ({ term, df: live.filter((p) => tokens(p.text).includes(term)).length }))
       .filter(({ df }) => df > 0)
-      .map(({ term, df }) => ({ term, idf: Math.log(1 + (live.length - df + 0.5) / (df + 0.5)) }))
+      .map(({ term, df }) => ({
+        term,
+        idf:
+          Math.log(1 + (live.length - df + 0.5) / (df + 0.5)) * (carriedTerms.has(term) ? carried.weight : 1),
+      }))
       .sort((a, b) => b.idf - a.idf || (a.term < b.term ? -1 : 1));
     return live
       .filter((p) => !exclude.has(p.messageId))
@@ -264,8 +296,10 @@ describe('RecallIndex against an exhaustive BM25 scoring', () => {
         }),
         fc.integer({ min: 1, max: 12 }),
         fc.array(fc.nat({ max: 29 }), { maxLength: 3 }),
-        (ops, queries, limit, excluded) => {
-          const index = new RecallIndex({ tokenize: tokens });
+        fc.array(fc.constantFrom(...WORDS), { maxLength: 4 }),
+        (ops, queries, limit, excluded, carriedWords) => {
+          const carried = { text: carriedWords.join(' '), weight: 0.3 };
+          const index = new RecallIndex({ tokenize: tokens, carriedWeight: carried.weight });
           const live = new Map<string, RecallPassage>();
           for (const { remove, session, at, text } of ops) {
             const entry = passage(session, at, text);
@@ -280,9 +314,9 @@ describe('RecallIndex against an exhaustive BM25 scoring', () => {
           const exclude = new Set(excluded.map((at) => `a:${at}`));
           for (const words of queries) {
             const query = words.join(' ');
-            const hits = index.search({ query, limit, excludeMessages: exclude });
+            const hits = index.search({ query, limit, excludeMessages: exclude, carried: carried.text });
             expect(hits.map((hit) => [hit.passage.messageId, hit.score])).toEqual(
-              exhaustive([...live.values()], query, limit, exclude),
+              exhaustive([...live.values()], query, limit, exclude, undefined, carried),
             );
           }
           expect(index.size).toBe(live.size);

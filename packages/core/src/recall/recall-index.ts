@@ -27,6 +27,12 @@ export interface RecallSearch {
   readonly limit: number;
   /** Leave out these messages (say, what a session's own history already carries). */
   readonly excludeMessages?: ReadonlySet<string>;
+  /**
+   * Text the request sends anyway (the conversation's latest turns). A query word it holds is not news: it weighs
+   * `carriedWeight` of its usual weight, so a message matching only such words ranks below one matching the rest of
+   * the query, and its relevance (still a share of what every word at full weight could score) is lower.
+   */
+  readonly carried?: string;
 }
 
 export interface RecallIndexOptions {
@@ -35,7 +41,12 @@ export interface RecallIndexOptions {
   /** BM25 term-frequency saturation and length normalisation. */
   readonly k1?: number;
   readonly b?: number;
+  /** What a query word found in `RecallSearch.carried` weighs, from above 0 to 1; 0.3 by default. */
+  readonly carriedWeight?: number;
 }
+
+/** What a query word the request already carries weighs by default (see `RecallSearch.carried`). */
+export const DEFAULT_CARRIED_WEIGHT = 0.3;
 
 /**
  * A term the index knows and the messages holding it: (message number, occurrences) pairs in one typed array, by
@@ -66,7 +77,7 @@ const frequency = (posting: Posting) => posting.size - posting.removed;
 /** A removed message's number: its length is marked so (a live one's is ≥ 0). */
 const DEAD = -1;
 
-/** A query term the index knows, with its BM25 idf. */
+/** A query term the index knows, with its BM25 idf (lowered when the request already carries the term). */
 interface Known {
   readonly term: string;
   readonly posting: Posting;
@@ -83,6 +94,7 @@ export class RecallIndex {
   readonly #tokenize: (text: string) => string[];
   readonly #k1: number;
   readonly #b: number;
+  readonly #carriedWeight: number;
   readonly #entries = new Map<string, Entry>();
   /** Entries by number; a removed one's place is empty until the index is renumbered. */
   #docs: (Entry | undefined)[] = [];
@@ -100,6 +112,11 @@ export class RecallIndex {
     this.#tokenize = options.tokenize ?? createTokenizer();
     this.#k1 = options.k1 ?? 1.2;
     this.#b = options.b ?? 0.75;
+    const carriedWeight = options.carriedWeight ?? DEFAULT_CARRIED_WEIGHT;
+    // A weight of 0 would leave a message's score at 0, which a search reads as "not found yet".
+    if (!(carriedWeight > 0 && carriedWeight <= 1))
+      throw new RangeError(`carriedWeight must be above 0 and at most 1, got ${carriedWeight}`);
+    this.#carriedWeight = carriedWeight;
   }
 
   get size(): number {
@@ -218,9 +235,10 @@ export class RecallIndex {
    * The best passages for a query, best first; ties by session and position, so the order is the same every time.
    * Only passages sharing a term with the query are scored.
    */
-  search({ query, limit, excludeMessages }: RecallSearch): RecallHit[] {
+  search({ query, limit, excludeMessages, carried }: RecallSearch): RecallHit[] {
     const count = this.#entries.size;
     if (count === 0 || limit <= 0) return [];
+    const carriedTerms = carried ? new Set(this.#tokenize(carried)) : null;
     const k1 = this.#k1;
     const b = this.#b;
     // The query's terms the index knows, rarest first, each with the most it can add to one message's score.
@@ -231,7 +249,7 @@ export class RecallIndex {
       if (!posting) continue;
       const df = frequency(posting);
       const idf = Math.log(1 + (count - df + 0.5) / (df + 0.5));
-      known.push({ term, posting, idf });
+      known.push({ term, posting, idf: carriedTerms?.has(term) ? idf * this.#carriedWeight : idf });
       ceiling += idf * (k1 + 1);
     }
     if (known.length === 0) return [];
