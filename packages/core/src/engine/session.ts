@@ -1,6 +1,6 @@
 import type { ForkOptions } from '../branches/index.js';
 import type { ItemKey, ItemRef } from '../catalog/index.js';
-import { itemKey, toRef } from '../catalog/index.js';
+import { itemKey } from '../catalog/index.js';
 import type { TurnCluster } from '../clusters/index.js';
 import { clusterOperations } from '../clusters/lazy.js';
 import {
@@ -57,6 +57,7 @@ import { estimateDraft } from './estimate.js';
 import { type FeedbackVerdict, feedbackTarget } from './feedback.js';
 import { withBlock } from './history-blocks.js';
 import { LongHistory, type TurnHistory } from './long-history.js';
+import { ownPinTarget } from './pin-target.js';
 import { buildPlanInput } from './plan-input.js';
 import { carriedBy, recallViewer } from './recall-source.js';
 import { normalizeReply } from './reply.js';
@@ -374,45 +375,15 @@ export class Session<R = OpenAIChatRequest> {
     return pin;
   }
 
-  /** A copy of a pin target the session can keep: checked, card text redacted (as candidate `candidateId`). */
+  /** A copy of a pin target the session can keep (see `ownPinTarget`). */
   #ownTarget(target: PinTarget, candidateId: string, what: string): PinTarget {
-    if (target.kind === 'message') {
-      const message = this.#messages.find((entry) => entry.id === target.messageId);
-      if (!message || message.role === 'system' || message.role === 'error') {
-        throw new ValidationError(what, [
-          {
-            path: 'target.messageId',
-            message: message
-              ? `'${target.messageId}' is a note, which is never sent; pin a message of a turn`
-              : `no message '${target.messageId}' in session '${this.id}'`,
-          },
-        ]);
-      }
-    }
-    if (target.kind === 'item' && !this.#engine.catalog.has(target.ref)) {
-      throw new NotFoundError(
-        'catalog item',
-        itemKey(target.ref),
-        'only catalog items can be pinned as items',
-      );
-    }
-    if (
-      target.kind === 'card' &&
-      (typeof target.title !== 'string' || target.title.trim() === '' || typeof target.text !== 'string')
-    ) {
-      throw new ValidationError(what, [
-        { path: 'target', message: 'a card needs a non-empty title and a text' },
-      ]);
-    }
-    const [title = '', text = ''] =
-      target.kind === 'card' ? this.#redaction.text(candidateId, target.title, target.text) : [];
-    return frozenJsonCopy(
-      target.kind === 'item'
-        ? { kind: 'item', ref: toRef(target.ref) }
-        : target.kind === 'message'
-          ? { kind: 'message', messageId: target.messageId }
-          : { kind: 'card', title, text },
-    );
+    const context = {
+      sessionId: this.id,
+      messages: this.#messages,
+      catalog: this.#engine.catalog,
+      redaction: this.#redaction,
+    };
+    return ownPinTarget(target, context, candidateId, what);
   }
 
   unpin(pinId: string): Promise<void> {
