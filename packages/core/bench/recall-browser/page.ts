@@ -321,4 +321,4 @@ async function runRecallBrowserBench(messages: number, text: readonly string[]):
   };
 }
 
-Object.assign(window, { runRecallBrowserBench, userAgent: () => navigator.userAgent });
+Object.assign(window, { runRecallBrowserBench });

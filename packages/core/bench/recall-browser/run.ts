@@ -99,7 +99,7 @@ async function main(): Promise<void> {
         machine: machineInfo(),
         userAgent,
         // Other work on the machine skews browser timings: the load averages before and after.
-        loadAverage: [loadAtStart, loadAverage()],
+        loadAverage: { start: loadAtStart, end: loadAverage() },
         shape: SHAPE,
         rows,
       }),
