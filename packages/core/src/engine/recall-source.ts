@@ -15,8 +15,8 @@ export const FORGOTTEN_DOCUMENT = 'ctxkit.recall.forgotten';
 
 /** How many passages are offered to the planner per request; it keeps what fits in the recall share. */
 const OFFERED = 48;
-/** Messages after the one found that make a passage readable: what answered it, or what it answered in turn. */
-const FOLLOWING = 1;
+/** Messages on each side of the one found that make a passage readable (a question and its answer). */
+const NEIGHBOURS = 1;
 /**
  * The latest turns of the asking conversation, whose words a search weighs less: the request sends them anyway, and
  * a passage matching only them would repeat the current thread rather than bring back what history no longer holds.
@@ -116,8 +116,8 @@ export class RecallSource {
   }
 
   /**
-   * The passages offered for a message, best first, as planner candidates. Each message found comes with the one
-   * after it; messages found next to each other join one passage (up to PASSAGE_LIMIT messages), so nothing is
+   * The passages offered for a message, best first, as planner candidates. Each message found comes with its
+   * neighbours; messages found next to each other join one passage (up to PASSAGE_LIMIT messages), so nothing is
    * quoted twice. `carried` is what the asking conversation sends anyway (see `carriedBy`).
    */
   async offeredTo(text: string, viewer?: RecallViewer, carried?: string): Promise<RecallCandidate[]> {
@@ -267,7 +267,7 @@ export class RecallSource {
 
   #around(passage: RecallPassage): RecallPassage[] {
     const around: RecallPassage[] = [];
-    for (let offset = 0; offset <= FOLLOWING; offset++) {
+    for (let offset = -NEIGHBOURS; offset <= NEIGHBOURS; offset++) {
       const neighbour =
         offset === 0 ? passage : this.#index?.at(passage.sessionId, passage.position + offset);
       if (neighbour) around.push(neighbour);

@@ -135,19 +135,6 @@ describe('recall', () => {
     expect(recalled(prepared.plan)).toHaveLength(1);
   });
 
-  test('a message found comes with the one after it (what answered it), not the one before', async () => {
-    const engine = await engineOn();
-    const source = await engine.createSession();
-    await source.commit(await source.prepare('Shall we plan the garden?'), 'Yes, tulips along the fence.');
-    const { messages } = await source.commit(
-      await source.prepare('Where does the zeppelin museum open?'),
-      'In Friedrichshafen, by the lake.',
-    );
-    const prepared = await (await engine.createSession()).prepare('Which zeppelin museum was it?');
-    const quoted = recalled(prepared.plan).map(({ candidate }) => (candidate as RecallCandidate).messageIds);
-    expect(quoted).toEqual([messages.map((message) => message.id)]);
-  });
-
   test('words the conversation’s latest turns already carry count for less: a passage matching only them is not sent', async () => {
     const engine = await engineOn(new MemoryStore(), { recall: { threshold: 0.2 } });
     const elsewhere = await engine.createSession();
