@@ -113,8 +113,8 @@ export interface EngineOptions<R> {
   readonly memory?: Partial<MemoryLimits>;
   /**
    * Passages of earlier conversations (and of this one, beyond what its history carries) found for each message:
-   * `share` is the part of the budget they may take together (default 0.25); `threshold` the least relevance
-   * (0–1, the share of the best score a passage could have for the message) a passage needs to be sent (default
+   * `share` is the part of the budget they may take together (default 0.25); `threshold` the least score (0–1:
+   * relevance × recency × importance, see RecallWeights) a passage needs to be sent (default
    * DEFAULT_RECALL_THRESHOLD); `false` switches recall off.
    */
   readonly recall?: { readonly share?: number; readonly threshold?: number } | false;
@@ -698,7 +698,7 @@ export async function createEngine<R>(options: EngineOptions<R>): Promise<Engine
     now: stamp,
     newId,
     memories,
-    recall: options.recall === false ? null : new RecallSource(store, candidates),
+    recall: options.recall === false ? null : new RecallSource(store, candidates, stamp),
     recallShare: (options.recall || undefined)?.share ?? DEFAULT_RECALL_SHARE,
     recallThreshold: (options.recall || undefined)?.threshold ?? DEFAULT_RECALL_THRESHOLD,
     longHistory,

@@ -1,12 +1,12 @@
 import type { JsonValue } from '../catalog/index.js';
-import type { RecallCandidate } from '../planner/index.js';
+import type { RecallCandidate, RecallWeights } from '../planner/index.js';
 import type { RecallHit, RecallIndex, RecallPassage } from '../recall/index.js';
 import type { ChatMessage, SessionRecord } from '../session/index.js';
 import { type Store, type StoreEvent, updateDocument } from '../store/index.js';
 import type { CandidateFactory } from './candidates.js';
 
 /**
- * The least relevance a recalled passage needs to be sent unless the engine is told otherwise (see `recall.threshold`).
+ * The least score a recalled passage needs to be sent unless the engine is told otherwise (see `recall.threshold`).
  */
 export const DEFAULT_RECALL_THRESHOLD = 0.1;
 
@@ -22,6 +22,32 @@ const NEIGHBOURS = 1;
  * a passage matching only them would repeat the current thread rather than bring back what history no longer holds.
  */
 const CARRIED_TURNS = 4;
+/** How long it takes a passage's recency to fall halfway from 1 to RECENCY_FLOOR. */
+const RECENCY_HALF_LIFE_DAYS = 30;
+/** The least recency: an old passage keeps this share of its relevance, so what was said long ago stays findable. */
+const RECENCY_FLOOR = 0.8;
+/** The importance of a passage quoting a message the user pinned in its conversation. */
+const PINNED_IMPORTANCE = 1.25;
+const DAY_MS = 86_400_000;
+
+/**
+ * A passage's score from its relevance, when it was said (ISO 8601) and whether the user pinned a message of it,
+ * against `now`: relevance × recency × importance, at most 1. A date that cannot be read counts as now.
+ */
+export function recallWeights(
+  relevance: number,
+  createdAt: string,
+  pinned: boolean,
+  now: string,
+): { score: number; weights: RecallWeights } {
+  const age = Math.max(0, (Date.parse(now) - Date.parse(createdAt)) / DAY_MS) || 0;
+  const recency = RECENCY_FLOOR + (1 - RECENCY_FLOOR) * 0.5 ** (age / RECENCY_HALF_LIFE_DAYS);
+  const importance = pinned ? PINNED_IMPORTANCE : 1;
+  return {
+    score: Math.min(1, relevance * recency * importance),
+    weights: { relevance, recency, importance },
+  };
+}
 /** The most messages one passage joins. */
 const PASSAGE_LIMIT = 9;
 
@@ -109,9 +135,14 @@ export class RecallSource {
   /** The tree each indexed session belongs to: its root session's id. */
   readonly #roots = new Map<string, string>();
 
-  constructor(store: Store, candidates: CandidateFactory) {
+  readonly #now: () => string;
+  /** Each indexed session's pinned messages: a passage quoting one is more important. */
+  readonly #pinned = new Map<string, ReadonlySet<string>>();
+
+  constructor(store: Store, candidates: CandidateFactory, now: () => string) {
     this.#store = store;
     this.#candidates = candidates;
+    this.#now = now;
     store.subscribe((event) => this.#hear(event));
   }
 
@@ -158,7 +189,9 @@ export class RecallSource {
       }
       this.#join(target, around, owners);
     }
-    return runs.map((run) => this.#candidate(run));
+    const now = this.#now();
+    // Best first by score; a stable sort keeps the search's order (relevance, then session and position) on a tie.
+    return runs.map((run) => this.#candidate(run, now)).sort((a, b) => b.score - a.score);
   }
 
   /** A session of this engine committed these messages (after the store wrote them). */
@@ -169,6 +202,7 @@ export class RecallSource {
     const from = this.#indexed.get(record.id);
     if (from === undefined || !recallable(record)) return;
     this.#roots.set(record.id, rootOf(record));
+    this.#notePins(record);
     for (const [i, message] of messages.entries()) this.#add(record.id, from + i, message);
     this.#indexed.set(record.id, from + messages.length);
   }
@@ -208,6 +242,7 @@ export class RecallSource {
       for (const record of await this.#store.listSessions()) {
         if (!recallable(record)) this.#forget(record.id);
         else if (!this.#indexed.has(record.id)) this.#dirty.add(record.id);
+        else this.#notePins(record);
       }
     }
     for (const sessionId of [...this.#dirty]) {
@@ -216,6 +251,7 @@ export class RecallSource {
       const loaded = await this.#store.loadSession(sessionId);
       if (!loaded || !recallable(loaded.record)) continue;
       this.#roots.set(sessionId, rootOf(loaded.record));
+      this.#notePins(loaded.record);
       for (const [position, message] of loaded.messages.entries()) this.#add(sessionId, position, message);
       this.#indexed.set(sessionId, loaded.messages.length);
     }
@@ -256,6 +292,15 @@ export class RecallSource {
     this.#index?.removeSession(sessionId);
     this.#indexed.delete(sessionId);
     this.#roots.delete(sessionId);
+    this.#pinned.delete(sessionId);
+  }
+
+  #notePins(record: SessionRecord): void {
+    const messages = record.pins.flatMap((pin) =>
+      pin.target.kind === 'message' ? [pin.target.messageId] : [],
+    );
+    if (messages.length > 0) this.#pinned.set(record.id, new Set(messages));
+    else this.#pinned.delete(record.id);
   }
 
   #join(run: Run, passages: readonly RecallPassage[], owners: Map<string, Run>): void {
@@ -275,15 +320,17 @@ export class RecallSource {
     return around;
   }
 
-  #candidate({ best, passages }: Run): RecallCandidate {
+  #candidate({ best, passages }: Run, now: string): RecallCandidate {
     const inOrder = [...passages.values()].sort((a, b) => a.position - b.position);
+    const pinned = this.#pinned.get(best.passage.sessionId);
+    const important = pinned !== undefined && inOrder.some((entry) => pinned.has(entry.messageId));
     return this.#candidates.recall({
       found: best.passage.messageId,
       sessionId: best.passage.sessionId,
       messageIds: inOrder.map((entry) => entry.messageId),
       createdAt: best.passage.createdAt,
       text: inOrder.map((entry) => entry.text).join('\n'),
-      score: best.relevance,
+      ...recallWeights(best.relevance, best.passage.createdAt, important, now),
     });
   }
 }

@@ -162,6 +162,56 @@ describe('recall', () => {
     expect(left?.reason.code).toBe('below-threshold');
   });
 
+  test('of two equally relevant passages, the one said more recently comes first; its score shows relevance, recency and importance', async () => {
+    let now = new Date(Date.UTC(2025, 0, 1));
+    const engine = await engineOn(new MemoryStore(), { now: () => now });
+    const older = await engine.createSession();
+    await older.commit(await older.prepare('The zeppelin museum is in Friedrichshafen.'), 'Noted.');
+    now = new Date(Date.UTC(2025, 11, 1));
+    const newer = await engine.createSession();
+    await newer.commit(await newer.prepare('The zeppelin museum is in Friedrichshafen.'), 'Noted.');
+    now = new Date(Date.UTC(2026, 0, 1)); // 365 and 31 days later
+    const prepared = await (await engine.createSession()).prepare('Where is the zeppelin museum?');
+    const sent = recalled(prepared.plan).map(({ candidate }) => candidate as RecallCandidate);
+    expect(sent.map((candidate) => candidate.sessionId)).toEqual([newer.id, older.id]);
+    const [recent, old] = sent as [RecallCandidate, RecallCandidate];
+    expect(recent.weights?.relevance).toBe(old.weights?.relevance);
+    expect(recent.weights?.recency).toBeCloseTo(0.8 + 0.2 * 0.5 ** (31 / 30), 10);
+    expect(old.weights?.recency).toBeCloseTo(0.8 + 0.2 * 0.5 ** (365 / 30), 10);
+    for (const candidate of sent) {
+      const { relevance = 0, recency = 0, importance = 0 } = candidate.weights ?? {};
+      expect(importance).toBe(1);
+      expect(candidate.score).toBeCloseTo(relevance * recency, 12);
+    }
+  });
+
+  test('a passage quoting a message the user pinned weighs more than an equally relevant one', async () => {
+    const engine = await engineOn();
+    const plain = await engine.createSession();
+    await plain.commit(await plain.prepare('The zeppelin museum is in Friedrichshafen.'), 'Noted.');
+    const marked = await engine.createSession();
+    const { messages } = await marked.commit(
+      await marked.prepare('The zeppelin museum is in Friedrichshafen.'),
+      'Noted.',
+    );
+    const asking = await engine.createSession();
+    const question = 'Where is the zeppelin museum?';
+    const sessionsOf = (plan: ContextPlan) =>
+      recalled(plan).map(({ candidate }) => (candidate as RecallCandidate).sessionId);
+    const before = await asking.prepare(question);
+    // A tie keeps the search's order (session, then position).
+    expect(sessionsOf(before.plan)).toEqual([plain.id, marked.id].sort());
+    asking.rollback(before);
+
+    await marked.pin({ kind: 'message', messageId: messages[0]?.id as string });
+    const after = await asking.prepare(question);
+    expect(sessionsOf(after.plan)).toEqual([marked.id, plain.id]);
+    const [first] = recalled(after.plan).map(({ candidate }) => candidate as RecallCandidate);
+    expect(first?.weights?.importance).toBe(1.25);
+    const { relevance = 0, recency = 0 } = first?.weights ?? {};
+    expect(first?.score).toBeCloseTo(Math.min(1, relevance * recency * 1.25), 12);
+  });
+
   test('private sessions and sessions with memory off are never recalled from, nor offered passages', async () => {
     const engine = await engineOn();
     const hidden = await engine.createSession({ private: true });

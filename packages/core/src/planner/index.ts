@@ -38,6 +38,7 @@ export type {
   PromptCandidate,
   PromptPart,
   RecallCandidate,
+  RecallWeights,
   Section,
   SectionTotals,
   SummarizerStatus,

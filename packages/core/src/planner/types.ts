@@ -151,8 +151,20 @@ export interface RecallCandidate extends CandidateBase {
   /** When the message found was written (ISO 8601). */
   readonly createdAt: string;
   readonly text: string;
-  /** How well it matches the message (BM25, higher is better). */
+  /** How much it is worth sending, 0–1, higher is better: `relevance × recency × importance` (see `weights`). */
   readonly score: number;
+  /** What the score is made of; absent in plans made before recency and importance counted (score = relevance). */
+  readonly weights?: RecallWeights;
+}
+
+/** The parts of a recalled passage's score. */
+export interface RecallWeights {
+  /** How well its words match the message: its BM25 score as a share (0–1) of the best a message could score. */
+  readonly relevance: number;
+  /** How recently it was said: 1 for now, falling by half its distance to the floor every half-life. */
+  readonly recency: number;
+  /** 1, or more for a passage the user marked as important (a pinned message). */
+  readonly importance: number;
 }
 
 export interface WorkspaceCandidate extends CandidateBase {
