@@ -3,6 +3,7 @@ import { branchMessages, branchOperations } from '../branches/lazy.js';
 import type { CapsuleInput } from '../capsules/index.js';
 import { capsuleOperations } from '../capsules/lazy.js';
 import { Catalog, type CatalogInput, defineCatalog, type JsonValue } from '../catalog/index.js';
+import type { Embedder } from '../embeddings/index.js';
 import {
   BranchError,
   CorruptRecordError,
@@ -73,6 +74,7 @@ import type { EngineContext } from './context.js';
 import { randomId } from './ids.js';
 import type { LongHistorySettings } from './long-history.js';
 import { type EngineEvent, PendingTurns } from './pending-turns.js';
+import { recallSimilarity } from './recall-similarity.js';
 import { DEFAULT_RECALL_THRESHOLD, RecallSource } from './recall-source.js';
 import { deleteExpiredSessions } from './retention.js';
 import { Session } from './session.js';
@@ -115,9 +117,12 @@ export interface EngineOptions<R> {
    * Passages of earlier conversations (and of this one, beyond what its history carries) found for each message:
    * `share` is the part of the budget they may take together (default 0.25); `threshold` the least score (0–1:
    * relevance × recency × importance, see RecallWeights) a passage needs to be sent (default
-   * DEFAULT_RECALL_THRESHOLD); `false` switches recall off.
+   * DEFAULT_RECALL_THRESHOLD); `embedder`, the host's embedder, weighs the passages found by their closeness in
+   * meaning to the message (vectors kept in the store's embedding cache); `false` switches recall off.
    */
-  readonly recall?: { readonly share?: number; readonly threshold?: number } | false;
+  readonly recall?:
+    | { readonly share?: number; readonly threshold?: number; readonly embedder?: Embedder }
+    | false;
   /** Turns a plan into the provider request. Default: an OpenAI Chat Completions request. */
   readonly render?: (plan: ContextPlan) => R;
   /** Long histories: the summarizer, history's share of the budget, importance and decay. */
@@ -202,7 +207,7 @@ function checkOptions(options: EngineOptions<unknown>, reservedOutput: number): 
   if (options.recall !== undefined && options.recall !== false) {
     const recall = options.recall as Record<string, unknown> | null;
     if (recall === null || typeof recall !== 'object' || Array.isArray(recall))
-      issues.push({ path: 'recall', message: 'must be false or { share, threshold }' });
+      issues.push({ path: 'recall', message: 'must be false or { share, threshold, embedder }' });
     else {
       for (const name of ['share', 'threshold'] as const) {
         const value = recall[name];
@@ -212,7 +217,16 @@ function checkOptions(options: EngineOptions<unknown>, reservedOutput: number): 
             message: `must be a number from 0 to 1, got ${describe(value)}`,
           });
       }
-      checkKnownFields(recall, ['share', 'threshold'], 'recall', issues);
+      const embedder = recall.embedder as Partial<Embedder> | null | undefined;
+      if (
+        embedder !== undefined &&
+        (embedder === null || typeof embedder.modelId !== 'string' || typeof embedder.embed !== 'function')
+      )
+        issues.push({
+          path: 'recall.embedder',
+          message: 'must be an Embedder: { modelId: string, embed(texts) }',
+        });
+      checkKnownFields(recall, ['share', 'threshold', 'embedder'], 'recall', issues);
     }
   }
   if (options.learning !== undefined && options.selector !== undefined) {
@@ -698,7 +712,10 @@ export async function createEngine<R>(options: EngineOptions<R>): Promise<Engine
     now: stamp,
     newId,
     memories,
-    recall: options.recall === false ? null : new RecallSource(store, candidates, stamp),
+    recall:
+      options.recall === false
+        ? null
+        : new RecallSource(store, candidates, stamp, recallSimilarity(options.recall, store)),
     recallShare: (options.recall || undefined)?.share ?? DEFAULT_RECALL_SHARE,
     recallThreshold: (options.recall || undefined)?.threshold ?? DEFAULT_RECALL_THRESHOLD,
     longHistory,

@@ -1,9 +1,12 @@
 import type { JsonValue } from '../catalog/index.js';
-import type { RecallCandidate, RecallWeights } from '../planner/index.js';
+import { reportError } from '../errors/index.js';
+import type { RecallCandidate } from '../planner/index.js';
 import type { RecallHit, RecallIndex, RecallPassage } from '../recall/index.js';
 import type { ChatMessage, SessionRecord } from '../session/index.js';
 import { type Store, type StoreEvent, updateDocument } from '../store/index.js';
 import type { CandidateFactory } from './candidates.js';
+import type { RecallSimilarity } from './recall-similarity.js';
+import { recallWeights } from './recall-weights.js';
 
 /**
  * The least score a recalled passage needs to be sent unless the engine is told otherwise (see `recall.threshold`).
@@ -22,32 +25,6 @@ const NEIGHBOURS = 1;
  * a passage matching only them would repeat the current thread rather than bring back what history no longer holds.
  */
 const CARRIED_TURNS = 4;
-/** How long it takes a passage's recency to fall halfway from 1 to RECENCY_FLOOR. */
-const RECENCY_HALF_LIFE_DAYS = 30;
-/** The least recency: an old passage keeps this share of its relevance, so what was said long ago stays findable. */
-const RECENCY_FLOOR = 0.8;
-/** The importance of a passage quoting a message the user pinned in its conversation. */
-const PINNED_IMPORTANCE = 1.25;
-const DAY_MS = 86_400_000;
-
-/**
- * A passage's score from its relevance, when it was said (ISO 8601) and whether the user pinned a message of it,
- * against `now`: relevance × recency × importance, at most 1. A date that cannot be read counts as now.
- */
-export function recallWeights(
-  relevance: number,
-  createdAt: string,
-  pinned: boolean,
-  now: string,
-): { score: number; weights: RecallWeights } {
-  const age = Math.max(0, (Date.parse(now) - Date.parse(createdAt)) / DAY_MS) || 0;
-  const recency = RECENCY_FLOOR + (1 - RECENCY_FLOOR) * 0.5 ** (age / RECENCY_HALF_LIFE_DAYS);
-  const importance = pinned ? PINNED_IMPORTANCE : 1;
-  return {
-    score: Math.min(1, relevance * recency * importance),
-    weights: { relevance, recency, importance },
-  };
-}
 /** The most messages one passage joins. */
 const PASSAGE_LIMIT = 9;
 
@@ -139,10 +116,14 @@ export class RecallSource {
   /** Each indexed session's pinned messages: a passage quoting one is more important. */
   readonly #pinned = new Map<string, ReadonlySet<string>>();
 
-  constructor(store: Store, candidates: CandidateFactory, now: () => string) {
+  /** With the host's embedder: weighs the passages found by their closeness in meaning to the message. */
+  readonly #similarity: RecallSimilarity | undefined;
+
+  constructor(store: Store, candidates: CandidateFactory, now: () => string, similarity?: RecallSimilarity) {
     this.#store = store;
     this.#candidates = candidates;
     this.#now = now;
+    this.#similarity = similarity;
     store.subscribe((event) => this.#hear(event));
   }
 
@@ -190,8 +171,10 @@ export class RecallSource {
       this.#join(target, around, owners);
     }
     const now = this.#now();
+    const found = runs.map((run) => run.best.passage.text);
+    const similarity = await this.#similarity?.of(text, found, reportError);
     // Best first by score; a stable sort keeps the search's order (relevance, then session and position) on a tie.
-    return runs.map((run) => this.#candidate(run, now)).sort((a, b) => b.score - a.score);
+    return runs.map((run, i) => this.#candidate(run, now, similarity?.[i])).sort((a, b) => b.score - a.score);
   }
 
   /** A session of this engine committed these messages (after the store wrote them). */
@@ -320,7 +303,7 @@ export class RecallSource {
     return around;
   }
 
-  #candidate({ best, passages }: Run, now: string): RecallCandidate {
+  #candidate({ best, passages }: Run, now: string, similarity: number | undefined): RecallCandidate {
     const inOrder = [...passages.values()].sort((a, b) => a.position - b.position);
     const pinned = this.#pinned.get(best.passage.sessionId);
     const important = pinned !== undefined && inOrder.some((entry) => pinned.has(entry.messageId));
@@ -330,7 +313,7 @@ export class RecallSource {
       messageIds: inOrder.map((entry) => entry.messageId),
       createdAt: best.passage.createdAt,
       text: inOrder.map((entry) => entry.text).join('\n'),
-      ...recallWeights(best.relevance, best.passage.createdAt, important, now),
+      ...recallWeights(best.relevance, best.passage.createdAt, important, now, similarity),
     });
   }
 }

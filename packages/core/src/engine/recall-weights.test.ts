@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { recallWeights } from './recall-source.js';
+import { recallWeights } from './recall-weights.js';
 
 const NOW = '2026-01-01T00:00:00.000Z';
 const daysBefore = (days: number) => new Date(Date.parse(NOW) - days * 86_400_000).toISOString();
@@ -23,5 +23,14 @@ describe('recallWeights', () => {
       weights: { relevance: 0.4, recency: 1, importance: 1.25 },
     });
     expect(recallWeights(0.9, NOW, true, NOW).score).toBe(1);
+  });
+
+  test('with an embedder, the score takes 0.5 + 0.5 × similarity of the rest, and says so', () => {
+    expect(recallWeights(0.4, NOW, false, NOW, 0.6)).toEqual({
+      score: 0.4 * 0.8,
+      weights: { relevance: 0.4, recency: 1, importance: 1, similarity: 0.6 },
+    });
+    expect(recallWeights(0.4, NOW, false, NOW, 0).score).toBeCloseTo(0.2, 12);
+    expect(recallWeights(0.4, NOW, false, NOW).weights).not.toHaveProperty('similarity');
   });
 });

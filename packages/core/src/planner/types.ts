@@ -151,7 +151,10 @@ export interface RecallCandidate extends CandidateBase {
   /** When the message found was written (ISO 8601). */
   readonly createdAt: string;
   readonly text: string;
-  /** How much it is worth sending, 0–1, higher is better: `relevance × recency × importance` (see `weights`). */
+  /**
+   * How much it is worth sending, 0–1, higher is better: `relevance × recency × importance`, and with an embedder
+   * `× (0.5 + 0.5 × similarity)` (see `weights`).
+   */
   readonly score: number;
   /** What the score is made of; absent in plans made before recency and importance counted (score = relevance). */
   readonly weights?: RecallWeights;
@@ -165,6 +168,11 @@ export interface RecallWeights {
   readonly recency: number;
   /** 1, or more for a passage the user marked as important (a pinned message). */
   readonly importance: number;
+  /**
+   * With the host's embedder: how close in meaning (cosine, 0–1) the message found is to the user's message; the
+   * score then takes `0.5 + 0.5 × similarity` of the relevance. Absent without an embedder, or while it fails.
+   */
+  readonly similarity?: number;
 }
 
 export interface WorkspaceCandidate extends CandidateBase {
