@@ -46,7 +46,7 @@ export function embedderUrls(settings: EmbeddingSettings, pageUrl: string) {
   };
 }
 
-/** An engine on the store for these settings: hybrid retrieval with the embedder when one is configured. */
+/** An engine on the store for these settings: hybrid retrieval and recall by meaning with the embedder when one is configured. */
 export async function createDemoEngine(store: IdbStore, settings: DemoSettings): Promise<DemoEngine> {
   const embedder = settings.embeddings
     ? createTransformersEmbedder({
@@ -63,6 +63,8 @@ export async function createDemoEngine(store: IdbStore, settings: DemoSettings):
     reservedOutput: RESERVED_OUTPUT,
     store,
     selector,
+    // Recalled passages are weighed by meaning with the same embedder (and its vectors cached in the same store).
+    ...(embedder && { recall: { embedder } }),
     ...(settings.retentionDays !== null && { retention: { maxAgeDays: settings.retentionDays } }),
     // Long chats are condensed, so their key points become memories: by the configured endpoint's model, or on the
     // device (no model needed) when there is none or it fails.
