@@ -13,7 +13,7 @@ import {
   MemoryStore,
   type SessionRecord,
 } from '../src/index.js';
-import { RecallIndex } from '../src/recall/index.js';
+import { RecallIndex } from '../src/recall/recall-index.js';
 import { loadAverage, machineInfo } from './machine.js';
 import { toJson } from './report.js';
 import { collectGarbage, timeCases } from './stats.js';

@@ -9,7 +9,7 @@
 import { writeFileSync } from 'node:fs';
 import MiniSearch from 'minisearch';
 import { createEngine, type Engine, loadTiktokenCounter, type TokenCounter } from '../src/index.js';
-import { RecallIndex } from '../src/recall/index.js';
+import { RecallIndex } from '../src/recall/recall-index.js';
 import {
   evidenceIn,
   type Line,

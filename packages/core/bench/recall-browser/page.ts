@@ -9,7 +9,7 @@ import {
   type SessionExport,
   type StoreExport,
 } from '../../src/index.js';
-import { RecallIndex } from '../../src/recall/index.js';
+import { RecallIndex } from '../../src/recall/recall-index.js';
 import { SHAPE } from './shape.js';
 
 export interface Sampled {

@@ -3,13 +3,13 @@ import type { Catalog } from '../catalog/index.js';
 import type { MemoryBank } from '../memory/index.js';
 import type { CapsuleCandidate, ContextPlan, ModeLimits, PlanInput } from '../planner/index.js';
 import type { Redactor, RetentionOptions } from '../privacy/index.js';
+import type { RecallSource } from '../recall/index.js';
 import type { AgentSelector } from '../retrieval/index.js';
 import type { ContextMode } from '../session/index.js';
 import type { Store } from '../store/index.js';
 import type { CandidateFactory } from './candidates.js';
 import type { LongHistorySettings } from './long-history.js';
 import type { PendingTurns } from './pending-turns.js';
-import type { RecallSource } from './recall-source.js';
 import type { Session } from './session.js';
 import type { StaleSessions } from './staleness.js';
 

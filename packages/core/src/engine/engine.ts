@@ -48,6 +48,8 @@ import {
   redactionIssues,
   retentionIssues,
 } from '../privacy/index.js';
+import { DEFAULT_RECALL_THRESHOLD, RecallSource, recallSimilarity } from '../recall/index.js';
+import { recallIndexModule } from '../recall/lazy.js';
 import type { Reflection } from '../reflection/engine-reflection.js';
 import { reflection } from '../reflection/lazy.js';
 import type { PromotionRules } from '../reflection/rules.js';
@@ -74,8 +76,6 @@ import type { EngineContext } from './context.js';
 import { randomId } from './ids.js';
 import type { LongHistorySettings } from './long-history.js';
 import { type EngineEvent, PendingTurns } from './pending-turns.js';
-import { recallSimilarity } from './recall-similarity.js';
-import { DEFAULT_RECALL_THRESHOLD, RecallSource } from './recall-source.js';
 import { deleteExpiredSessions } from './retention.js';
 import { Session } from './session.js';
 import { checkId, checkNewSession, type NewSessionOptions } from './session-input.js';
@@ -668,7 +668,7 @@ export async function createEngine<R>(options: EngineOptions<R>): Promise<Engine
       : loadTiktokenCounter(options.tokenizer ?? 'o200k_base');
   const encoding =
     typeof options.tokenizer === 'object' ? options.tokenizer.encoding : (options.tokenizer ?? 'o200k_base');
-  if (options.recall !== false) import('../recall/index.js').catch(() => {}); // loaded again, and reported, on use
+  if (options.recall !== false) recallIndexModule().catch(() => {}); // loaded again, and reported, on use
   if (options.selector === undefined && options.learning !== false)
     import('../retrieval/learning.js').catch(() => {});
   const modeLimits = Object.fromEntries(

@@ -15,6 +15,7 @@ import { frozenJsonCopy } from '../json/index.js';
 import { type MemoryEntry, memoriesFromSummary, usesMemory } from '../memory/index.js';
 import { type ContextPlan, type PlanInput, planContext, type RecallCandidate } from '../planner/index.js';
 import { SessionRedaction } from '../privacy/index.js';
+import { carriedBy, recallViewer } from '../recall/index.js';
 import type { TurnReflection } from '../reflection/types.js';
 import type { OpenAIChatRequest } from '../render/index.js';
 import type { RetrievalSet, UseKind } from '../retrieval/index.js';
@@ -59,7 +60,6 @@ import { withBlock } from './history-blocks.js';
 import { LongHistory, type TurnHistory } from './long-history.js';
 import { ownPinTarget } from './pin-target.js';
 import { buildPlanInput } from './plan-input.js';
-import { carriedBy, recallViewer } from './recall-source.js';
 import { normalizeReply } from './reply.js';
 import { requestContextFromPlan } from './request-context.js';
 import {

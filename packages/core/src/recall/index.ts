@@ -1,8 +1,12 @@
+export type { RecallHit, RecallIndexOptions, RecallPassage, RecallSearch } from './recall-index.js';
+export { RecallSimilarity, recallSimilarity } from './similarity.js';
 export {
-  DEFAULT_CARRIED_WEIGHT,
-  type RecallHit,
-  RecallIndex,
-  type RecallIndexOptions,
-  type RecallPassage,
-  type RecallSearch,
-} from './recall-index.js';
+  carriedBy,
+  DEFAULT_RECALL_THRESHOLD,
+  FORGOTTEN_DOCUMENT,
+  type RecallCandidates,
+  RecallSource,
+  type RecallViewer,
+  recallViewer,
+} from './source.js';
+export { recallWeights } from './weights.js';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { RecallIndex, type RecallPassage } from './index.js';
+import { RecallIndex, type RecallPassage } from './recall-index.js';
 
 function passage(sessionId: string, position: number, text: string): RecallPassage {
   return {

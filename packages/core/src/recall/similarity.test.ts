@@ -4,11 +4,11 @@ import { afterEach, describe, expect, test } from 'vitest';
 import type { Embedder } from '../embeddings/index.js';
 import { tinyEmbedder } from '../embeddings/tiny-model.fixtures.js';
 import type { TransformersEmbedder } from '../embeddings/transformers.js';
+import { testEngine } from '../engine/engine.fixtures.js';
 import { ValidationError } from '../errors/index.js';
 import { hashString } from '../hash/index.js';
 import type { ContextPlan, RecallCandidate } from '../planner/index.js';
 import { MemoryStore } from '../store/index.js';
-import { testEngine } from './engine.fixtures.js';
 
 let tiny: TransformersEmbedder | undefined;
 afterEach(async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { recallWeights } from './recall-weights.js';
+import { recallWeights } from './weights.js';
 
 const NOW = '2026-01-01T00:00:00.000Z';
 const daysBefore = (days: number) => new Date(Date.parse(NOW) - days * 86_400_000).toISOString();

@@ -1,12 +1,21 @@
 import type { JsonValue } from '../catalog/index.js';
 import { reportError } from '../errors/index.js';
 import type { RecallCandidate } from '../planner/index.js';
-import type { RecallHit, RecallIndex, RecallPassage } from '../recall/index.js';
 import type { ChatMessage, SessionRecord } from '../session/index.js';
 import { type Store, type StoreEvent, updateDocument } from '../store/index.js';
-import type { CandidateFactory } from './candidates.js';
-import type { RecallSimilarity } from './recall-similarity.js';
-import { recallWeights } from './recall-weights.js';
+import { recallIndexModule } from './lazy.js';
+import type { RecallHit, RecallIndex, RecallPassage } from './recall-index.js';
+import type { RecallSimilarity } from './similarity.js';
+import { recallWeights } from './weights.js';
+
+/** What makes a planner candidate of a passage: counted and hashed (the engine's candidate factory). */
+export interface RecallCandidates {
+  recall(
+    passage: Omit<RecallCandidate, 'kind' | 'id' | 'section' | 'tokens' | 'hash'> & {
+      readonly found: string;
+    },
+  ): RecallCandidate;
+}
 
 /**
  * The least score a recalled passage needs to be sent unless the engine is told otherwise (see `recall.threshold`).
@@ -95,7 +104,7 @@ function spoken(message: ChatMessage): string | null {
  */
 export class RecallSource {
   readonly #store: Store;
-  readonly #candidates: CandidateFactory;
+  readonly #candidates: RecallCandidates;
   /** Loaded with the first request (a chunk of its own): until then nothing is indexed, and nothing is missed. */
   #index: RecallIndex | null = null;
   #loading: Promise<void> | null = null;
@@ -119,7 +128,7 @@ export class RecallSource {
   /** With the host's embedder: weighs the passages found by their closeness in meaning to the message. */
   readonly #similarity: RecallSimilarity | undefined;
 
-  constructor(store: Store, candidates: CandidateFactory, now: () => string, similarity?: RecallSimilarity) {
+  constructor(store: Store, candidates: RecallCandidates, now: () => string, similarity?: RecallSimilarity) {
     this.#store = store;
     this.#candidates = candidates;
     this.#now = now;
@@ -210,7 +219,7 @@ export class RecallSource {
   }
 
   async #refresh(): Promise<void> {
-    this.#loading ??= import('../recall/index.js').then((module) => {
+    this.#loading ??= recallIndexModule().then((module) => {
       this.#index = new module.RecallIndex();
     });
     await this.#loading;
