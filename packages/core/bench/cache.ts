@@ -2,7 +2,7 @@
  * Prompt-cache friendliness on the LoCoMo development split (../shared/data/locomo-dev): each conversation replayed
  * turn by turn through one session (prepare, commit), at 2,048 / 4,096 / 8,192 / 32,768 tokens, with history cut in
  * blocks (the default) and sliding (`history: { blocks: false }`), each with the default recall threshold and others,
- * in the same run.
+ * and both replayed at the conversation's own dates (so that recall's recency counts), in the same run.
  *
  * - Prefix reuse: the share of a request's tokens that are the previous request's leading messages (whole messages
  *   equal from the first on), what a provider's prefix cache can serve; the mean over each conversation's last 100
@@ -56,6 +56,32 @@ function prefixReuse(previous: OpenAIChatRequest, request: OpenAIChatRequest, co
   return total === 0 ? 0 : shared / total;
 }
 
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+/** A LoCoMo session date ("1:56 pm on 8 May, 2023") as a UTC instant. */
+function dateOf(text: string): Date {
+  const match = /(\d+):(\d+) (am|pm) on (\d+) (\w+),? (\d+)/.exec(text);
+  if (!match) throw new Error(`not a LoCoMo session date: '${text}'`);
+  const [, hour, minute, half, day, month, year] = match as unknown as string[];
+  const hours = (Number(hour) % 12) + (half === 'pm' ? 12 : 0);
+  return new Date(
+    Date.UTC(Number(year), MONTHS.indexOf(month as string), Number(day), hours, Number(minute)),
+  );
+}
+
 const mean = (values: readonly number[]) => values.reduce((sum, v) => sum + v, 0) / (values.length || 1);
 
 interface Figures {
@@ -74,11 +100,19 @@ interface Setting {
   readonly blocks: boolean;
   /** Absent: the default (DEFAULT_RECALL_THRESHOLD). */
   readonly threshold?: number;
+  /**
+   * The engine's clock at each turn's LoCoMo session date (a minute per turn), and the questions a day after the last
+   * session, so that recency counts as it would for a user who had these conversations over months. Otherwise every
+   * message is written within the run's minute or two.
+   */
+  readonly dated?: boolean;
 }
 
 const SETTINGS: Record<string, Setting> = {
   'blocks (default)': { blocks: true },
   'sliding (blocks: false)': { blocks: false },
+  'blocks, dated replay': { blocks: true, dated: true },
+  'sliding, dated replay': { blocks: false, dated: true },
   'blocks, recall threshold 0': { blocks: true, threshold: 0 },
   'blocks, recall threshold 0.15': { blocks: true, threshold: 0.15 },
   'blocks, recall threshold 0.2': { blocks: true, threshold: 0.2 },
@@ -94,7 +128,9 @@ async function run(budget: number, setting: Setting, counter: TokenCounter): Pro
     (c) => !process.env.CONV || process.env.CONV.includes(c.id),
   )) {
     let id = 0;
+    let clock = new Date();
     const engine = await createEngine({
+      now: () => clock,
       newId: () => `id-${(++id).toString(36).padStart(6, '0')}`,
       catalog: {},
       model: 'gpt-4o',
@@ -112,7 +148,8 @@ async function run(budget: number, setting: Setting, counter: TokenCounter): Pro
     const reuse: number[] = [];
     let restarted = 0;
     let previous: OpenAIChatRequest | null = null;
-    for (const turn of turnsOf(conversation.sessions, dates)) {
+    for (const [k, turn] of turnsOf(conversation.sessions, dates).entries()) {
+      if (setting.dated) clock = new Date(dateOf(lines[2 * k]?.date ?? '').getTime() + k * 60_000);
       const prepared = await session.prepare(turn.user);
       const request = prepared.request;
       if (previous) {
@@ -129,6 +166,7 @@ async function run(budget: number, setting: Setting, counter: TokenCounter): Pro
     steady.push(mean(reuse.slice(-STEADY_TURNS)));
     all.push(mean(reuse));
     restarts.push((restarted / Math.max(1, reuse.length)) * 100);
+    if (setting.dated) clock = new Date(clock.getTime() + 86_400_000);
     for (const question of conversation.questions) {
       const prepared = await session.prepare(question.text);
       found.push(evidenceIn(requestText(prepared.request), question, byId));
