@@ -125,13 +125,19 @@ export class RecallIndex {
 
   /** Adds a passage, replacing an earlier one with the same message id. */
   add(passage: RecallPassage): void {
-    this.remove(passage.messageId);
     const counts = new Map<string, number>();
+    for (const term of this.#tokenize(passage.text)) counts.set(term, (counts.get(term) ?? 0) + 1);
+    this.addCounted(passage, counts);
+  }
+
+  /**
+   * Adds a passage whose terms were counted already (stored with the turn that wrote it), with no tokenizing; they
+   * must be what this index's tokenizer makes of its text. Replaces an earlier one with the same message id.
+   */
+  addCounted(passage: RecallPassage, counts: ReadonlyMap<string, number>): void {
+    this.remove(passage.messageId);
     let length = 0;
-    for (const term of this.#tokenize(passage.text)) {
-      counts.set(term, (counts.get(term) ?? 0) + 1);
-      length += 1;
-    }
+    for (const count of counts.values()) length += count;
     const doc = this.#docs.length;
     // Sized once: an array grown by push keeps room it never uses, in every message.
     const terms = new Array<Posting>(counts.size);

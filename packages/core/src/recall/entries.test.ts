@@ -1,0 +1,87 @@
+import { describe, expect, test } from 'vitest';
+import type { ChatMessage } from '../session/index.js';
+import { decodeTerms, encodeTerms, recallEntries, recallEntryProblem, recallTokenizer } from './entries.js';
+import { RecallIndex } from './recall-index.js';
+
+const at = '2026-01-01T00:00:00.000Z';
+
+const user = (id: string, content: string): ChatMessage => ({ id, role: 'user', content, createdAt: at });
+const reply = (id: string, content: string): ChatMessage =>
+  ({ id, role: 'assistant', modelReply: { content }, createdAt: at, planId: 'p', model: 'm' }) as ChatMessage;
+
+describe('recall entries', () => {
+  test('terms and their frequencies are written as one string and read back exactly', () => {
+    const terms = ['cat', 'thunder', 'cat', 'marzipan', 'cat', 'thunder'];
+    const encoded = encodeTerms(terms);
+    expect(encoded).toBe('cat:3 thunder:2 marzipan');
+    expect(decodeTerms(encoded)).toEqual(
+      new Map([
+        ['cat', 3],
+        ['thunder', 2],
+        ['marzipan', 1],
+      ]),
+    );
+    expect(decodeTerms('')).toEqual(new Map());
+  });
+
+  test('a terms string encodeTerms could not have written is refused', () => {
+    for (const bad of ['cat:0', 'cat cat', ':2', 'cat:x', 'cat:1.5', 'cat  dog', ' cat'])
+      expect(decodeTerms(bad), bad).toBeNull();
+    expect(recallEntryProblem({ messageId: 'm', position: 0, text: 't', createdAt: at, terms: 'a:0' })).toBe(
+      'its terms are unreadable',
+    );
+    expect(recallEntryProblem({ messageId: 'm', position: -1, text: 't', createdAt: at, terms: '' })).toBe(
+      'its position is not a count',
+    );
+    expect(
+      recallEntryProblem({ messageId: 'm', position: 0, text: 't', createdAt: at, terms: 'cat' }),
+    ).toBeNull();
+  });
+
+  test('only what users and the model said is kept, at its stored position, as the index would quote it', () => {
+    const messages: ChatMessage[] = [
+      user('u1', 'My cat Marzipan fears thunderstorms'),
+      { id: 't1', role: 'tool', toolCallId: 'c1', toolName: 'read', content: 'tool output', createdAt: at },
+      { id: 'n1', role: 'system', content: 'a note', createdAt: at },
+      user('u2', '   '),
+      { ...user('u3', ''), erased: true },
+      reply('a1', 'Marzipan is a lovely name'),
+    ];
+    const entries = recallEntries(messages, 10);
+    expect(entries.map((entry) => [entry.messageId, entry.position, entry.text])).toEqual([
+      ['u1', 10, 'user: My cat Marzipan fears thunderstorms'],
+      ['a1', 15, 'assistant: Marzipan is a lovely name'],
+    ]);
+    expect(entries[0]?.terms).toBe(encodeTerms(recallTokenizer()(entries[0]?.text as string)));
+  });
+
+  test('an index filled from counted terms finds what one that tokenized the text finds, scored alike', () => {
+    const texts = [
+      'user: My cat Marzipan is afraid of thunderstorms and thunder',
+      'assistant: Marzipan is a lovely name for a cat',
+      'user: We drove home through the rain after the concert',
+      'assistant: Driving in rain needs care; the concert sounded lovely',
+    ];
+    const tokenizing = new RecallIndex();
+    const counted = new RecallIndex();
+    let tokenized = 0;
+    const counting = new RecallIndex({
+      tokenize: (text) => {
+        tokenized += 1;
+        return recallTokenizer()(text);
+      },
+    });
+    texts.forEach((text, position) => {
+      const passage = { messageId: `m${position}`, sessionId: 's', position, text, createdAt: at };
+      tokenizing.add(passage);
+      const counts = decodeTerms(encodeTerms(recallTokenizer()(text))) as Map<string, number>;
+      counted.addCounted(passage, counts);
+      counting.addCounted(passage, counts);
+    });
+    expect(tokenized).toBe(0);
+    for (const query of ['cat thunder', 'lovely concert', 'rain', 'name of the cat']) {
+      expect(counted.search({ query, limit: 10 }), query).toEqual(tokenizing.search({ query, limit: 10 }));
+      expect(counted.search({ query, limit: 10 }).length, query).toBeGreaterThan(0);
+    }
+  });
+});
