@@ -7,6 +7,7 @@ import {
   type MeasuredTurn,
   MemoryStore,
   type MessageErasure,
+  type RecallRead,
   type Store,
   type StoredPlan,
   type StoreEvent,
@@ -29,9 +30,16 @@ export class PrivateSessionStore implements Store {
   /** Hashes of the large content each private session wrote, so it moves with the session. */
   readonly #blobHashes = new Map<string, Set<string>>();
   readonly #listeners = new Set<(event: StoreEvent) => void>();
+  /**
+   * Present when the host's store keeps recall entries. Private sessions are never recalled, so only the host's
+   * store is asked; without the capability there, recall reads and tokenizes messages itself.
+   */
+  readonly recallEntries?: (sessionIds: readonly string[]) => Promise<RecallRead>;
 
   constructor(persistent: Store) {
     this.#persistent = persistent;
+    const read = persistent.recallEntries?.bind(persistent);
+    if (read) this.recallEntries = (sessionIds) => read(sessionIds.filter((id) => !this.#private.has(id)));
     const forward = (event: StoreEvent) => {
       if (!this.#moving.has(event.sessionId)) this.#emit(event);
     };

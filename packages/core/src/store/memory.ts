@@ -1,11 +1,28 @@
 import type { JsonValue } from '../catalog/index.js';
 import { NotFoundError, reportError } from '../errors/index.js';
+// Directly, not through the recall door: the index stays in its own lazily loaded chunk.
+import { type RecallEntry, recallable, recallEntries } from '../recall/entries.js';
 import type { RetrievalSet } from '../retrieval/index.js';
 import type { ChatMessage, SessionRecord, UsageReport } from '../session/index.js';
 import { positionsOf } from './erasure.js';
 import { checkExpected } from './same-record.js';
 import { type ShelvedPlan, shelvedWithErased, TurnShelf } from './turn-shelf.js';
-import type { LoadedSession, MessageErasure, Store, StoredPlan, StoreEvent, TurnCommit } from './types.js';
+import type {
+  LoadedSession,
+  MessageErasure,
+  RecallRead,
+  Store,
+  StoredPlan,
+  StoredRecall,
+  StoreEvent,
+  TurnCommit,
+} from './types.js';
+
+/** A session's recall entries and how many of its first messages they cover (all, unless recall was off a while). */
+interface KeptRecall {
+  entries: RecallEntry[];
+  upTo: number;
+}
 
 interface SessionData {
   record: SessionRecord;
@@ -14,6 +31,8 @@ interface SessionData {
   shelf: TurnShelf;
   usage: UsageReport[];
   retrievalSetIds: string[];
+  /** Null when the session may not be recalled, or its entries were dropped. */
+  recall: KeptRecall | null;
 }
 
 /**
@@ -40,6 +59,7 @@ export class MemoryStore implements Store {
       shelf: new TurnShelf(),
       usage: [],
       retrievalSetIds: [],
+      recall: recallable(record) ? { entries: [], upTo: 0 } : null,
     });
     this.#emit({ type: 'session-saved', sessionId: record.id });
   }
@@ -49,6 +69,7 @@ export class MemoryStore implements Store {
     if (!data) throw new NotFoundError('session', record.id, 'it was deleted, or never created');
     checkExpected(data.record, expected);
     data.record = record;
+    if (!recallable(record)) data.recall = null;
     this.#emit({ type: 'session-saved', sessionId: record.id });
   }
 
@@ -74,8 +95,16 @@ export class MemoryStore implements Store {
     const data = this.#sessions.get(commit.session.id);
     if (!data) throw new NotFoundError('session', commit.session.id, 'it was deleted, or never saved');
     checkExpected(data.record, commit.expected);
+    const before = data.messages.length;
+    const recall = recallable(commit.session) ? data.recall : null;
+    const entries = recall?.upTo === before ? recallEntries(commit.messages, before) : null;
     // Nothing above can fail halfway; from here the writes are plain assignments.
     data.record = commit.session;
+    data.recall = recall;
+    if (recall && entries) {
+      recall.entries.push(...entries);
+      recall.upTo = before + commit.messages.length;
+    }
     data.messages.push(...commit.messages);
     data.usage.push(...commit.usage);
     for (const stored of commit.plans) {
@@ -110,11 +139,29 @@ export class MemoryStore implements Store {
     data.plans = data.plans.map((plan) => shelvedWithErased(plan, erased));
     for (const plan of data.plans) this.#plans.set(plan.id, { plan, shelf: data.shelf });
     data.record = session;
+    if (data.recall)
+      data.recall.entries = data.recall.entries.filter((entry) => !erased.has(entry.messageId));
     this.#emit({
       type: 'messages-erased',
       sessionId: session.id,
       messageIds: messages.map((message) => message.id),
     });
+  }
+
+  async recallEntries(sessionIds: readonly string[]): Promise<RecallRead> {
+    const sessions = new Map<string, StoredRecall>();
+    const rebuilt: string[] = [];
+    for (const sessionId of sessionIds) {
+      const data = this.#sessions.get(sessionId);
+      if (!data || !recallable(data.record)) continue;
+      const messages = data.messages.length;
+      if (data.recall?.upTo !== messages) {
+        data.recall = { entries: recallEntries(data.messages, 0), upTo: messages };
+        rebuilt.push(sessionId);
+      }
+      sessions.set(sessionId, { record: data.record, messages, entries: [...data.recall.entries] });
+    }
+    return { sessions, rebuilt };
   }
 
   async getPlan(planId: string): Promise<StoredPlan | undefined> {

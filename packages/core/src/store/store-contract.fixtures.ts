@@ -4,6 +4,7 @@ import { demoCatalog, testEngine } from '../engine/engine.fixtures.js';
 import { NotFoundError } from '../errors/index.js';
 import type { ChatMessage, SessionRecord } from '../session/index.js';
 import { newSessionRecord } from '../session/index.js';
+import { describeRecallContract } from './recall-contract.fixtures.js';
 import { playScenario } from './store-scenario.fixtures.js';
 import type { Store, StoredPlan, StoreEvent } from './types.js';
 
@@ -37,6 +38,8 @@ export function describeStoreContract(name: string, makeStore: MakeStore): void 
     afterEach(() => {
       for (const store of opened.splice(0)) (store as { close?: () => void }).close?.();
     });
+
+    describeRecallContract(open);
 
     test('a session is created, read back, listed and replaced whole', async () => {
       const store = await open();

@@ -1,5 +1,6 @@
 import type { JsonValue } from '../catalog/index.js';
 import type { PlanInput, TurnCandidate } from '../planner/index.js';
+import type { RecallEntry } from '../recall/entries.js';
 import type { RetrievalSet } from '../retrieval/index.js';
 import type { ChatMessage, SessionRecord, UsageReport } from '../session/index.js';
 
@@ -49,6 +50,25 @@ export interface LoadedSession {
 export interface MeasuredTurn {
   readonly candidate: TurnCandidate;
   readonly encoding: string;
+}
+
+/** A session's recall entries as a store keeps them (see `Store.recallEntries`). */
+export interface StoredRecall {
+  readonly record: SessionRecord;
+  /** How many messages the session stores, erased ones counted: the position its next committed message takes. */
+  readonly messages: number;
+  /** By position. */
+  readonly entries: readonly RecallEntry[];
+}
+
+export interface RecallRead {
+  /** Each session asked for that exists and may be recalled (see `recallable`); others are absent. */
+  readonly sessions: ReadonlyMap<string, StoredRecall>;
+  /**
+   * Sessions whose entries were missing or unusable (written before the store kept them, while recall was off, or
+   * damaged) and were made from their messages by this read, then written so the next read finds them.
+   */
+  readonly rebuilt: readonly string[];
 }
 
 /**
@@ -139,6 +159,13 @@ export interface Store extends EmbeddingCache, DocumentStore {
    * them resolves to none.
    */
   measuredTurns?(sessionId: string): Promise<readonly MeasuredTurn[]>;
+  /**
+   * What recall indexes of these sessions' messages (terms with their frequencies, text, position, date), written
+   * with each turn of a session that may be recalled and dropped with what it came from (a deleted session or
+   * message, recall turned off). Optional: with it, a reload or another tab fills its recall index from these
+   * instead of tokenizing every stored message; without it, the engine reads and tokenizes the messages itself.
+   */
+  recallEntries?(sessionIds: readonly string[]): Promise<RecallRead>;
   /**
    * Called after every change is durable; returns the unsubscribe function. A listener that throws cannot fail
    * the write it hears about: its error is reported (`reportError`) and the other listeners still run.

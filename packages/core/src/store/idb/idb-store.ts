@@ -9,6 +9,7 @@ import {
   StoreVersionError,
   ValidationError,
 } from '../../errors/index.js';
+import { recallable, recallEntries } from '../../recall/entries.js';
 import type { RetrievalSet } from '../../retrieval/index.js';
 import type { ChatMessage, SessionRecord, UsageReport } from '../../session/index.js';
 import { positionsOf } from '../erasure.js';
@@ -17,6 +18,7 @@ import type {
   LoadedSession,
   MeasuredTurn,
   MessageErasure,
+  RecallRead,
   Store,
   StoredPlan,
   StoreEvent,
@@ -34,6 +36,13 @@ import {
 } from './export-format.js';
 import { openDatabase } from './open.js';
 import { decodePlan, encodePlan, MissingTurnError } from './plan-codec.js';
+import {
+  eraseRecallEntries,
+  readForReindexing,
+  readRecallRows,
+  recallRow,
+  writeReindexed,
+} from './recall-rows.js';
 import {
   type BlobRefRow,
   type BlobRow,
@@ -163,7 +172,8 @@ export class IdbStore implements Store {
   }
 
   async saveSession(record: SessionRecord, expected?: SessionRecord): Promise<void> {
-    await this.#write([STORES.sessions], `record of session ${record.id}`, async (tx) => {
+    const stores = [STORES.sessions, STORES.recall];
+    await this.#write(stores, `record of session ${record.id}`, async (tx) => {
       const sessions = tx.objectStore(STORES.sessions);
       const row = await sessions.get(record.id);
       if (row === undefined)
@@ -172,6 +182,8 @@ export class IdbStore implements Store {
       // Checked and written in one transaction: another tab's write lands before or after, never in between.
       checkExpected(checked.record, expected);
       await sessions.put({ ...checked, record });
+      // Recall turned off (or the session's memory): what it indexed goes, and its turns from now on get none.
+      if (!recallable(record)) await tx.objectStore(STORES.recall).delete(sessionRange(record.id));
     });
     this.#emit({ type: 'session-saved', sessionId: record.id });
   }
@@ -306,7 +318,7 @@ export class IdbStore implements Store {
     }
     const counts = index.counts;
     await this.#write(
-      [STORES.sessions, STORES.messages],
+      [STORES.sessions, STORES.messages, STORES.recall],
       `erasure of messages in session ${sessionId}`,
       async (tx) => {
         const sessions = tx.objectStore(STORES.sessions);
@@ -326,6 +338,7 @@ export class IdbStore implements Store {
         await Promise.all([
           sessions.put({ ...row, record: session }),
           ...rows.puts.map((put) => store.put(put)),
+          eraseRecallEntries(tx, sessionId, new Set(messages.map((message) => message.id))),
         ]);
       },
     );
@@ -356,6 +369,16 @@ export class IdbStore implements Store {
     }
     const turnSegments = { puts: [...rewritten.values()], deletes: turnAppend.deletes };
     const turnAt = (position: number) => (turnWrites.get(position) ?? index.turns[position]) as TurnEntry;
+    // What recall indexes of the turn is written with it, tokenized before the transaction opens.
+    const recall =
+      recallable(commit.session) && commit.messages.length > 0
+        ? recallRow(
+            sessionId,
+            before.messages,
+            after.messages,
+            recallEntries(commit.messages, before.messages),
+          )
+        : null;
     await this.#write(SESSION_STORES, `commit of a turn to session ${sessionId}`, async (tx) => {
       const sessions = tx.objectStore(STORES.sessions);
       const requests = new RequestBatch();
@@ -382,6 +405,7 @@ export class IdbStore implements Store {
         for (const key of rows.deletes) requests.push(store.delete(key));
         for (const segment of rows.puts) requests.push(store.put(segment));
       }
+      if (recall) requests.push(tx.objectStore(STORES.recall).put(recall));
       const planStore = tx.objectStore(STORES.plans);
       plans.forEach((plan, i) => {
         {
@@ -421,6 +445,30 @@ export class IdbStore implements Store {
       messages: messageWrites.layout,
       turns: turnAppend.layout,
     });
+  }
+
+  /**
+   * Each session's recall rows. Sessions without usable rows (a database from before version 3, turns committed while
+   * recall was off, a damaged row, which is reported) are indexed from their messages, in a read of their own, and
+   * their rows written in a third transaction, unless a turn landed in between (then the next read does it again).
+   */
+  async recallEntries(sessionIds: readonly string[]): Promise<RecallRead> {
+    const { found, missing } = await this.#read([STORES.sessions, STORES.recall], (tx) =>
+      readRecallRows(tx, sessionIds),
+    );
+    if (missing.length === 0) return { sessions: found, rebuilt: [] };
+    const reindexed = await this.#read([STORES.messages], (tx) => readForReindexing(tx, missing));
+    try {
+      await this.#write([STORES.sessions, STORES.recall], 'recall rows', (tx) =>
+        Promise.all(reindexed.map((session) => writeReindexed(tx, session))),
+      );
+    } catch (error) {
+      // The index is made all the same; the rows are written by a later read.
+      reportError(error);
+    }
+    for (const { row, entries } of reindexed)
+      found.set(row.id, { record: row.record, messages: row.counts.messages, entries });
+    return { sessions: found, rebuilt: reindexed.map(({ row }) => row.id) };
   }
 
   // ── plans, usage, retrieval sets, blobs ───────────────────────────────────────────────────────────────────

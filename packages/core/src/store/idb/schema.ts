@@ -23,6 +23,7 @@ export const STORES = {
   blobRefs: 'blobRefs',
   embeddings: 'embeddings',
   documents: 'documents',
+  recall: 'recall',
 } as const;
 
 export type StoreName = (typeof STORES)[keyof typeof STORES];
@@ -47,6 +48,12 @@ function createStores(db: Database): void {
   );
   db.createObjectStore(STORES.embeddings, { keyPath: ['modelId', 'hash'] });
   db.createObjectStore(STORES.documents, { keyPath: 'key' });
+  createRecallStore(db);
+}
+
+/** Version 3: what recall indexes of each turn, keyed by session and the position of the turn's first message. */
+function createRecallStore(db: Database): void {
+  db.createObjectStore(STORES.recall, { keyPath: ['sessionId', 'position'] });
 }
 
 /**
@@ -58,7 +65,11 @@ export async function upgrade(db: Database, oldVersion: number, tx: UpgradeTrans
     createStores(db);
     return;
   }
+  // Version 1's migration creates every store of this version, the recall store with them.
   if (oldVersion === 1) await migrateFromV1(db, tx);
+  // A version 2 database has no recall rows: recall indexes its sessions from their messages once, on its first
+  // read, and writes the rows then (in a transaction of its own: this one must await nothing but its requests).
+  else if (oldVersion === 2) createRecallStore(db);
 }
 
 interface V1Message {

@@ -31,6 +31,7 @@ export const SESSION_STORES: StoreName[] = [
   STORES.retrievalSets,
   STORES.blobs,
   STORES.blobRefs,
+  STORES.recall,
 ];
 
 /** Every key [sessionId, n] of one session. */
@@ -81,6 +82,7 @@ export async function deleteSessionRows(tx: Tx, sessionId: string): Promise<bool
     tx.objectStore(STORES.messages).delete(sessionRange(sessionId)),
     tx.objectStore(STORES.turns).delete(sessionRange(sessionId)),
     tx.objectStore(STORES.usage).delete(sessionRange(sessionId)),
+    tx.objectStore(STORES.recall).delete(sessionRange(sessionId)),
     ...planKeys.map((key) => tx.objectStore(STORES.plans).delete(key)),
     ...setKeys.map((key) => tx.objectStore(STORES.retrievalSets).delete(key)),
     ...refKeys.map((key) => tx.objectStore(STORES.blobRefs).delete(key)),
