@@ -2,7 +2,8 @@ import type { JsonValue } from '../catalog/index.js';
 import { reportError } from '../errors/index.js';
 import type { RecallCandidate } from '../planner/index.js';
 import type { ChatMessage, SessionRecord } from '../session/index.js';
-import { type Store, type StoreEvent, updateDocument } from '../store/index.js';
+import { type Store, type StoredRecall, type StoreEvent, updateDocument } from '../store/index.js';
+import { decodeTerms, recallable, recallText } from './entries.js';
 import { recallIndexModule } from './lazy.js';
 import type { RecallHit, RecallIndex, RecallPassage } from './recall-index.js';
 import type { RecallSimilarity } from './similarity.js';
@@ -66,7 +67,7 @@ export function recallViewer(record: SessionRecord, messages: () => readonly Cha
 export function carriedBy(messages: readonly ChatMessage[]): string {
   const said: string[] = [];
   for (let i = messages.length - 1; i >= 0 && said.length < 2 * CARRIED_TURNS; i--) {
-    const text = spoken(messages[i] as ChatMessage);
+    const text = recallText(messages[i] as ChatMessage);
     if (text !== null) said.push(text);
   }
   return said.join('\n');
@@ -83,24 +84,16 @@ function forgottenIn(stored: JsonValue | undefined): string[] {
   return Array.isArray(stored) ? stored.filter((id): id is string => typeof id === 'string') : [];
 }
 
-function recallable(record: SessionRecord): boolean {
-  return record.private !== true && record.memory !== false && record.recall !== false;
-}
-
 const rootOf = (record: SessionRecord) => record.branch?.rootSessionId ?? record.id;
-
-function spoken(message: ChatMessage): string | null {
-  if (message.role === 'user') return message.content;
-  if (message.role === 'assistant') return message.modelReply.content;
-  return null;
-}
 
 /**
  * What the engine recalls from: a RecallIndex over the committed messages of every stored session that allows it
  * (never a private session or one with `memory: false`), read from the store on first use. This engine's sessions
  * hand it the messages they commit (`committed`), so a turn costs no read; anything else the store hears of (another
  * tab's commits, a session moved between stores, a setting changed) has that session read again before the next
- * search, and a deleted session is forgotten at once. Text is indexed as stored, so redacted.
+ * search, and a deleted session is forgotten at once. Text is indexed as stored, so redacted. A store that keeps
+ * recall entries (`Store.recallEntries`: terms counted when each turn was committed) fills the index from them, with
+ * no tokenizing; from any other store, sessions are read and their messages tokenized.
  */
 export class RecallSource {
   readonly #store: Store;
@@ -237,6 +230,12 @@ export class RecallSource {
         else this.#notePins(record);
       }
     }
+    if (this.#store.recallEntries && this.#dirty.size > 0) {
+      const sessionIds = [...this.#dirty];
+      this.#dirty.clear();
+      const { sessions } = await this.#store.recallEntries(sessionIds);
+      for (const sessionId of sessionIds) this.#addStored(sessionId, sessions.get(sessionId));
+    }
     for (const sessionId of [...this.#dirty]) {
       this.#dirty.delete(sessionId);
       this.#forget(sessionId);
@@ -269,15 +268,22 @@ export class RecallSource {
 
   #add(sessionId: string, position: number, message: ChatMessage): void {
     if (this.#forgotten?.has(message.id)) return;
-    const text = spoken(message);
-    if (text === null || text.trim() === '') return;
-    this.#index?.add({
-      messageId: message.id,
-      sessionId,
-      position,
-      text: `${message.role}: ${text}`,
-      createdAt: message.createdAt,
-    });
+    const text = recallText(message);
+    if (text === null) return;
+    this.#index?.add({ messageId: message.id, sessionId, position, text, createdAt: message.createdAt });
+  }
+
+  /** A session as the store keeps it for recall (undefined: gone, or not to be recalled), in place of what it had. */
+  #addStored(sessionId: string, stored: StoredRecall | undefined): void {
+    this.#forget(sessionId);
+    if (!stored || !recallable(stored.record)) return;
+    this.#roots.set(sessionId, rootOf(stored.record));
+    this.#notePins(stored.record);
+    for (const { messageId, position, text, createdAt, terms } of stored.entries) {
+      const counts = this.#forgotten?.has(messageId) ? null : decodeTerms(terms);
+      if (counts) this.#index?.addCounted({ messageId, sessionId, position, text, createdAt }, counts);
+    }
+    this.#indexed.set(sessionId, stored.messages);
   }
 
   #forget(sessionId: string): void {

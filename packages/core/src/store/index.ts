@@ -1,3 +1,4 @@
+export type { RecallEntry } from '../recall/entries.js';
 export {
   IDB_SCHEMA_VERSION,
   type IdbStore,
