@@ -128,6 +128,39 @@ describe('recall from stored entries', () => {
     expect(seen.loaded).toEqual([]);
   });
 
+  test('a turn committed while the stored entries are being read is read again before the next request', async () => {
+    const store = new MemoryStore();
+    let reading = false;
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    // The store answers at once; the answer reaches recall only once released, after the commit below.
+    const slow = new Proxy(store, {
+      get(target, property) {
+        if (property === 'recallEntries')
+          return async (sessionIds: readonly string[]) => {
+            const read = await target.recallEntries(sessionIds);
+            reading = true;
+            await held;
+            return read;
+          };
+        const value = Reflect.get(target, property, target);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    const engine = await engineOn(slow);
+    const writer = await engine.createSession();
+    await writer.setMode('off'); // its own requests recall nothing, so only the first request below reads
+    const asking = await engine.createSession();
+    const first = asking.prepare(QUESTION);
+    await vi.waitFor(() => expect(reading).toBe(true));
+    const factId = await chatWithFact(writer);
+    release();
+    asking.rollback(await first);
+    expect((await recalledFor(engine)).flat()).toContain(factId);
+  });
+
   test('two tabs on one database: a turn committed in one is recalled in the other, from its entries', async () => {
     const name = freshName();
     const here = await engineOn(await open(name));

@@ -113,6 +113,8 @@ export class RecallSource {
   #forgotten: Set<string> | null = null;
   /** The tree each indexed session belongs to: its root session's id. */
   readonly #roots = new Map<string, string>();
+  /** Sessions whose stored entries are being read: a commit meanwhile may be missing from what arrives. */
+  #reading: ReadonlySet<string> = new Set();
 
   readonly #now: () => string;
   /** Each indexed session's pinned messages: a passage quoting one is more important. */
@@ -184,6 +186,7 @@ export class RecallSource {
     const unreported = this.#unreported.get(record.id);
     for (const message of messages) unreported?.delete(message.id);
     if (unreported?.size === 0) this.#unreported.delete(record.id);
+    if (this.#reading.has(record.id)) this.#dirty.add(record.id);
     const from = this.#indexed.get(record.id);
     if (from === undefined || !recallable(record)) return;
     this.#roots.set(record.id, rootOf(record));
@@ -233,8 +236,16 @@ export class RecallSource {
     if (this.#store.recallEntries && this.#dirty.size > 0) {
       const sessionIds = [...this.#dirty];
       this.#dirty.clear();
-      const { sessions } = await this.#store.recallEntries(sessionIds);
-      for (const sessionId of sessionIds) this.#addStored(sessionId, sessions.get(sessionId));
+      this.#reading = new Set(sessionIds);
+      try {
+        const { sessions } = await this.#store.recallEntries(sessionIds);
+        for (const sessionId of sessionIds) this.#addStored(sessionId, sessions.get(sessionId));
+      } catch (error) {
+        for (const sessionId of sessionIds) this.#dirty.add(sessionId);
+        throw error;
+      } finally {
+        this.#reading = new Set();
+      }
     }
     for (const sessionId of [...this.#dirty]) {
       this.#dirty.delete(sessionId);
