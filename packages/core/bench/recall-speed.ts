@@ -2,8 +2,9 @@
  * What recall costs: `prepare` with 1,000, 10,000 and 100,000 messages in the store against the same engine with
  * `recall: false`, in one process on the same store; building the index on the first request (what a reload costs);
  * the memory the index takes per message (heap and array buffers); the index's search alone; and `commit` with recall on and off. The messages are the LoCoMo development
- * lines (real chat text), repeated across sessions of 100 turns, written to a MemoryStore directly as an earlier
- * version would have written them (one store per engine, filled alike). Run with `pnpm --filter @ctxkit/core bench:recall` (after the quality figures).
+ * lines (real chat text), repeated across sessions of 100 turns, written to a MemoryStore directly (one store per
+ * engine, filled alike). The store keeps recall entries with each commit, so the first request fills the index from
+ * them; bench/recall-load.ts compares that with indexing every message. Run with `pnpm --filter @ctxkit/core bench:recall` (after the quality figures).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import {
