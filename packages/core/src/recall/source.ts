@@ -1,9 +1,9 @@
 import type { JsonValue } from '../catalog/index.js';
 import { reportError } from '../errors/index.js';
 import type { RecallCandidate } from '../planner/index.js';
+import { decodeTerms, recallable, recallText } from '../recall-entries/index.js';
 import type { ChatMessage, SessionRecord } from '../session/index.js';
 import { type Store, type StoredRecall, type StoreEvent, updateDocument } from '../store/index.js';
-import { decodeTerms, recallable, recallText } from './entries.js';
 import { recallIndexModule } from './lazy.js';
 import type { RecallHit, RecallIndex, RecallPassage } from './recall-index.js';
 import type { RecallSimilarity } from './similarity.js';

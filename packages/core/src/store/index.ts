@@ -1,4 +1,4 @@
-export type { RecallEntry } from '../recall/entries.js';
+export type { RecallEntry } from '../recall-entries/index.js';
 export {
   IDB_SCHEMA_VERSION,
   type IdbStore,

@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest';
 import { defineCatalog } from '../catalog/index.js';
 import { demoCatalog } from '../engine/engine.fixtures.js';
-import { recallEntries } from '../recall/entries.js';
+import { recallEntries } from '../recall-entries/index.js';
 import { type ChatMessage, newSessionRecord, type SessionRecord } from '../session/index.js';
 import type { RecallRead, Store } from './types.js';
 

@@ -9,7 +9,7 @@ import {
   StoreVersionError,
   ValidationError,
 } from '../../errors/index.js';
-import { recallable, recallEntries } from '../../recall/entries.js';
+import { recallable, recallEntries } from '../../recall-entries/index.js';
 import type { RetrievalSet } from '../../retrieval/index.js';
 import type { ChatMessage, SessionRecord, UsageReport } from '../../session/index.js';
 import { positionsOf } from '../erasure.js';

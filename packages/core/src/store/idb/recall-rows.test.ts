@@ -2,7 +2,7 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { defineCatalog } from '../../catalog/index.js';
 import { demoCatalog } from '../../engine/engine.fixtures.js';
 import { CorruptRecordError, StaleSessionError } from '../../errors/index.js';
-import { recallEntries } from '../../recall/entries.js';
+import { recallEntries } from '../../recall-entries/index.js';
 import { type ChatMessage, newSessionRecord, type SessionRecord } from '../../session/index.js';
 import type { Store } from '../types.js';
 import { freshName, type IdbStore, openRaw, openTestStore, rawWrite } from './idb.fixtures.js';

@@ -5,7 +5,7 @@ import {
   recallable,
   recallEntries,
   recallEntryProblem,
-} from '../../recall/entries.js';
+} from '../../recall-entries/index.js';
 import type { ChatMessage } from '../../session/index.js';
 import type { StoredRecall } from '../types.js';
 import { checkRow, checks, RECORD_FORMAT, type SessionRow } from './rows.js';

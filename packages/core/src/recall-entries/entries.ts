@@ -2,8 +2,8 @@ import { createTokenizer } from '../retrieval/index.js';
 import type { ChatMessage, SessionRecord } from '../session/index.js';
 
 // What recall keeps of a message, as stores write it with each turn, so that a reload (or another tab) fills its
-// recall index from these instead of tokenizing every message again. Pure: stores import this module directly (not
-// through the recall door), so the index itself stays in its own lazily loaded chunk.
+// recall index from these instead of tokenizing every message again. A leaf of its own: stores write entries and
+// recall reads them, so neither of those folders imports the other, and the index itself stays in its lazy chunk.
 
 /**
  * Bumped whenever the tokenizer's terms change (stemming, stop words): entries written with another version are not

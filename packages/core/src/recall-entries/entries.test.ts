@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
+import { RecallIndex } from '../recall/recall-index.js';
 import type { ChatMessage } from '../session/index.js';
 import { decodeTerms, encodeTerms, recallEntries, recallEntryProblem, recallTokenizer } from './entries.js';
-import { RecallIndex } from './recall-index.js';
 
 const at = '2026-01-01T00:00:00.000Z';
 

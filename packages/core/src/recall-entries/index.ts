@@ -1,0 +1,11 @@
+export {
+  decodeTerms,
+  encodeTerms,
+  RECALL_TERMS_VERSION,
+  type RecallEntry,
+  recallable,
+  recallEntries,
+  recallEntryProblem,
+  recallText,
+  recallTokenizer,
+} from './entries.js';
