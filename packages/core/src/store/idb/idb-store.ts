@@ -451,16 +451,18 @@ export class IdbStore implements Store {
    * Each session's recall rows. Sessions without usable rows (a database from before version 3, turns committed while
    * recall was off, a damaged row, which is reported) are indexed from their messages, in a read of their own, and
    * their rows written in a third transaction, unless a turn landed in between (then the next read does it again).
+   * That transaction also writes the rows of sessions read from many small ones (a row per turn) again as a few.
    */
   async recallEntries(sessionIds: readonly string[]): Promise<RecallRead> {
-    const { found, missing } = await this.#read([STORES.sessions, STORES.recall], (tx) =>
+    const { found, missing, scattered } = await this.#read([STORES.sessions, STORES.recall], (tx) =>
       readRecallRows(tx, sessionIds),
     );
-    if (missing.length === 0) return { sessions: found, rebuilt: [] };
-    const reindexed = await this.#read([STORES.messages], (tx) => readForReindexing(tx, missing));
+    if (missing.length === 0 && scattered.length === 0) return { sessions: found, rebuilt: [] };
+    const reindexed =
+      missing.length === 0 ? [] : await this.#read([STORES.messages], (tx) => readForReindexing(tx, missing));
     try {
       await this.#write([STORES.sessions, STORES.recall], 'recall rows', (tx) =>
-        Promise.all(reindexed.map((session) => writeReindexed(tx, session))),
+        Promise.all([...reindexed, ...scattered].map((session) => writeReindexed(tx, session))),
       );
     } catch (error) {
       // The index is made all the same; the rows are written by a later read.

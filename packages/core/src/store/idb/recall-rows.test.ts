@@ -121,6 +121,36 @@ describe('IdbStore: recall rows', () => {
     expect(await rawRecallRows(name)).toHaveLength(4);
   });
 
+  test('a session read from a row per turn has its rows written again as a few, holding the same entries', async () => {
+    const name = freshName();
+    const store = track(await openTestStore(name));
+    await store.createSession(record('s1'));
+    const commitTurn = (turn: number) =>
+      store.commitTurn({
+        session: record('s1'),
+        messages: [user(`u${turn}`, `Question ${turn} about Marzipan`), reply(`a${turn}`, `Answer ${turn}`)],
+        plans: [],
+        usage: [],
+        retrievalSets: [],
+      });
+    for (let turn = 0; turn < 40; turn++) await commitTurn(turn);
+    expect(await rawRecallRows(name)).toHaveLength(40);
+    const first = await store.recallEntries(['s1']);
+    expect(first.rebuilt).toEqual([]);
+    expect(first.sessions.get('s1')?.entries).toEqual(await expectedEntries(store, 's1'));
+    expect((await rawRecallRows(name)).map((row) => [row.position, row.end])).toEqual([
+      [0, 64],
+      [64, 80],
+    ]);
+    const again = await store.recallEntries(['s1']);
+    expect(again.sessions).toEqual(first.sessions);
+    await commitTurn(40);
+    const after = await store.recallEntries(['s1']);
+    expect(after.rebuilt).toEqual([]);
+    expect(after.sessions.get('s1')?.entries).toEqual(await expectedEntries(store, 's1'));
+    expect(await rawRecallRows(name)).toHaveLength(3);
+  });
+
   test('deleting a session or turning its recall off deletes its rows, not just hides them', async () => {
     const name = freshName();
     const store = track(await openTestStore(name));

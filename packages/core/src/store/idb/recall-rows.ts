@@ -78,10 +78,18 @@ function coveringEntries(sessionId: string, count: number, raws: readonly unknow
   return covered === count ? entries : null;
 }
 
-/** What `readRecallRows` found: sessions read from their rows, and those to index from their messages. */
+/**
+ * A session read from more rows than this has them written again as rows of ROW_SPAN messages: a commit writes a
+ * row per turn, and IndexedDB charges per row read.
+ */
+const SCATTERED = 32;
+
+/** What `readRecallRows` found: sessions read from their rows, those to index from their messages, and those to
+ * write again in fewer rows. */
 export interface RecallRowsRead {
   readonly found: Map<string, StoredRecall>;
   readonly missing: SessionRow[];
+  readonly scattered: Reindexed[];
 }
 
 /** Reads the recall rows of sessions that may be recalled; sessions that do not exist or may not are left out. */
@@ -95,6 +103,7 @@ export async function readRecallRows(tx: Tx, sessionIds: readonly string[]): Pro
   );
   const found = new Map<string, StoredRecall>();
   const missing: SessionRow[] = [];
+  const scattered: Reindexed[] = [];
   read.forEach(([raw, rows], i) => {
     const sessionId = sessionIds[i] as string;
     if (raw === undefined) return;
@@ -107,10 +116,15 @@ export async function readRecallRows(tx: Tx, sessionIds: readonly string[]): Pro
     }
     if (!recallable(row.record)) return;
     const entries = coveringEntries(sessionId, row.counts.messages, rows);
-    if (entries) found.set(sessionId, { record: row.record, messages: row.counts.messages, entries });
-    else missing.push(row);
+    if (!entries) {
+      missing.push(row);
+      return;
+    }
+    found.set(sessionId, { record: row.record, messages: row.counts.messages, entries });
+    if (rows.length > SCATTERED && rows.length > Math.ceil(row.counts.messages / ROW_SPAN))
+      scattered.push({ row, entries });
   });
-  return { found, missing };
+  return { found, missing, scattered };
 }
 
 /** A session indexed from its stored messages (erased ones counted, so positions are the stored ones). */
