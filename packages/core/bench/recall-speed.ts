@@ -1,7 +1,8 @@
 /**
  * What recall costs: `prepare` with 1,000, 10,000 and 100,000 messages in the store against the same engine with
  * `recall: false`, in one process on the same store; building the index on the first request (what a reload costs);
- * the memory the index takes per message (heap and array buffers); the index's search alone; and `commit` with recall on and off. The messages are the LoCoMo development
+ * the index's search alone; and `commit` with recall on and off (the index's memory per message is measured by
+ * bench/recall-load.ts, apart from the store's entries). The messages are the LoCoMo development
  * lines (real chat text), repeated across sessions of 100 turns, written to a MemoryStore directly (one store per
  * engine, filled alike). The store keeps recall entries with each commit, so the first request fills the index from
  * them; bench/recall-load.ts compares that with indexing every message. Run with `pnpm --filter @ctxkit/core bench:recall` (after the quality figures).
@@ -17,7 +18,7 @@ import {
 import { RecallIndex } from '../src/recall/recall-index.js';
 import { loadAverage, machineInfo } from './machine.js';
 import { toJson } from './report.js';
-import { collectGarbage, timeCases } from './stats.js';
+import { timeCases } from './stats.js';
 
 const DATA = new URL('../../../../shared/data/locomo-dev/locomo-dev.json', import.meta.url);
 const SIZES = [1_000, 10_000, 100_000];
@@ -76,19 +77,6 @@ async function filledStore(messages: number, text: readonly string[]): Promise<M
 
 const round = (value: number) => Math.round(value * 100) / 100;
 
-/**
- * The heap and what array buffers hold outside it (a typed array's values, past a few dozen bytes, are not in the
- * heap), after collecting garbage: array buffers are freed in the background, after the collection that finds them.
- */
-async function memory(): Promise<number> {
-  for (let i = 0; i < 3; i++) {
-    collectGarbage();
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  const { heapUsed, arrayBuffers } = process.memoryUsage();
-  return heapUsed + arrayBuffers;
-}
-
 async function main(): Promise<void> {
   if (!globalThis.gc) throw new Error('run with --expose-gc');
   const text = lines();
@@ -110,11 +98,9 @@ async function main(): Promise<void> {
       });
     const on = await (await engineWith(true)).createSession();
     const off = await (await engineWith(false)).createSession();
-    const before = await memory();
     const started = performance.now();
     await on.rollback(await on.prepare('When did Caroline go to the support group?'));
     const buildMs = performance.now() - started;
-    const indexBytes = (await memory()) - before;
     const questions = text.slice(0, 50).map((line) => `What about ${line.slice(line.indexOf(':') + 2, 60)}?`);
     const timing = await timeCases(
       { runs: 5, iterations: 20, warmup: 5 },
@@ -172,7 +158,6 @@ async function main(): Promise<void> {
       'prepare+commit, recall (ms)': round(commits.on?.median ?? Number.NaN),
       'prepare+commit, off (ms)': round(commits.off?.median ?? Number.NaN),
       'index build on first request (ms)': round(buildMs),
-      'index memory per message (bytes, heap + array buffers)': Math.round(indexBytes / size),
     });
     process.stderr.write(`  … ${size.toLocaleString('en')} messages done\n`);
   }
