@@ -195,6 +195,11 @@ const ENGLISH = {
     pillAgentScore:
       'Agent: chosen for this message by retrieval; relevance score {score} (higher is more relevant)',
     pillSummary: 'Summary',
+    pillRecalled: 'Recalled {score}',
+    pillRecalledTitle:
+      'Score {score}: relevance {relevance} × recency {recency} × importance {importance} (higher is sent first)',
+    pillRecalledMeaningTitle:
+      'Score {score}: relevance {relevance} × recency {recency} × importance {importance} × meaning {meaning} (higher is sent first)',
     pillPinned: 'Pinned',
     pillLeased: 'Leased',
     pillCard: 'Card',

@@ -8,6 +8,7 @@ import {
   type ItemRef,
   itemKey,
   type PinKind,
+  type RecallWeights,
   type RequestContext,
   type Section,
 } from '@ctxkit/core';
@@ -29,11 +30,16 @@ export interface DetailItem {
   readonly pin?: PinKind;
   /** Set for a capsule: a summary sent in place of the reference it names (`ref`), never the reference itself. */
   readonly capsule?: true;
-  /** Set for a recalled passage: the session and messages it quotes, and when it was said. */
+  /**
+   * Set for a recalled passage: the session and messages it quotes, when it was said, its score and (in plans that
+   * have them) the parts of the score.
+   */
   readonly recalled?: {
     readonly sessionId: string;
     readonly messageIds: readonly string[];
     readonly createdAt: string;
+    readonly score: number;
+    readonly weights?: RecallWeights;
   };
   readonly tokens: number;
 }
@@ -127,6 +133,8 @@ export function buildContextDetails(
           sessionId: candidate.sessionId,
           messageIds: candidate.messageIds,
           createdAt: candidate.createdAt,
+          score: candidate.score,
+          ...(candidate.weights && { weights: candidate.weights }),
         },
         tokens: candidate.tokens,
       });

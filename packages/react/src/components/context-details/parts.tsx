@@ -398,6 +398,7 @@ export function Pill({ item, className, ...props }: PillProps) {
       </span>
     );
   }
+  if (item.recalled) return <RecalledPill passage={item.recalled} className={className} {...props} />;
   if (!mode && !pin) return null;
   return (
     <span className="ctxkit-pills">
@@ -422,6 +423,37 @@ export function Pill({ item, className, ...props }: PillProps) {
           {pin === 'sticky' ? labels.pillPinned : pin === 'leased' ? labels.pillLeased : labels.pillCard}
         </span>
       )}
+    </span>
+  );
+}
+
+/** "Recalled 0.42", its title the parts of the score: relevance × recency × importance (× meaning). */
+function RecalledPill({
+  passage,
+  className,
+  ...props
+}: HTMLAttributes<HTMLSpanElement> & { readonly passage: NonNullable<DetailItem['recalled']> }) {
+  const format = useCtxkitFormat();
+  const labels = format.labels.details;
+  const { weights } = passage;
+  const score = format.score(passage.score);
+  const title =
+    weights &&
+    format.text(
+      weights.similarity === undefined ? labels.pillRecalledTitle : labels.pillRecalledMeaningTitle,
+      {
+        score,
+        relevance: format.score(weights.relevance),
+        recency: format.score(weights.recency),
+        importance: format.score(weights.importance),
+        ...(weights.similarity !== undefined && { meaning: format.score(0.5 + 0.5 * weights.similarity) }),
+      },
+    );
+  return (
+    <span className="ctxkit-pills">
+      <span className={cx('ctxkit-pill', className)} data-recalled="" {...(title && { title })} {...props}>
+        {format.text(labels.pillRecalled, { score })}
+      </span>
     </span>
   );
 }

@@ -57,6 +57,19 @@ describe('ContextDetails with recalled passages', () => {
       .element(screen.getByText(new RegExp(`^Said on ${DAY}: My cat Marzipan <b>hates</b>`)))
       .toBeVisible();
     expect(screen.container.querySelector('b')).toBeNull();
+    // The passage's score, and what it is made of in the pill's title.
+    const passage = plan.included.find(({ candidate }) => candidate.kind === 'recall')?.candidate;
+    const weights = passage?.kind === 'recall' ? passage.weights : undefined;
+    if (!weights) throw new Error('the recalled candidate has no weights');
+    const score = recall?.items[0]?.recalled?.score ?? Number.NaN;
+    const pill = screen.getByText(`Recalled ${score.toFixed(2)}`);
+    await expect.element(pill).toBeVisible();
+    await expect
+      .element(pill)
+      .toHaveAttribute(
+        'title',
+        `Score ${score.toFixed(2)}: relevance ${weights.relevance.toFixed(2)} × recency 1.00 × importance 1.00 (higher is sent first)`,
+      );
     expect(await axeViolations(screen.container)).toEqual([]);
   });
 
