@@ -10,54 +10,18 @@
  *
  *   pnpm --filter @ctxkit/core exec tsx --expose-gc bench/recall-load.ts [--idb]
  */
-import { readFileSync, writeFileSync } from 'node:fs';
-import {
-  type ChatMessage,
-  createApproximateCounter,
-  createEngine,
-  MemoryStore,
-  type SessionRecord,
-  type Store,
-} from '../src/index.js';
+import { writeFileSync } from 'node:fs';
+import { createApproximateCounter, createEngine, MemoryStore, type Store } from '../src/index.js';
 import { loadAverage, machineInfo } from './machine.js';
+import { benchRecord, fillStore, locomoLines } from './recall-store.js';
 import { toJson } from './report.js';
 import { collectGarbage, median } from './stats.js';
 
-const DATA = new URL('../../../../shared/data/locomo-dev/locomo-dev.json', import.meta.url);
 const IDB = process.argv.includes('--idb');
 const SIZES = process.env.RECALL_LOAD_SIZES
   ? process.env.RECALL_LOAD_SIZES.split(',').map(Number)
   : [10_000, 100_000];
 const RUNS = 5;
-const TURNS_PER_SESSION = 100;
-
-function lines(): string[] {
-  const raw = JSON.parse(readFileSync(DATA, 'utf8')) as { conversation: Record<string, unknown> }[];
-  return raw.flatMap((entry) =>
-    Object.entries(entry.conversation)
-      .filter(([key, value]) => /^session_\d+$/.test(key) && Array.isArray(value))
-      .flatMap(([, value]) =>
-        (value as { speaker: string; text: string }[]).map((line) => `${line.speaker}: ${line.text}`),
-      ),
-  );
-}
-
-function record(id: string, recall = true): SessionRecord {
-  const at = '2026-01-01T00:00:00.000Z';
-  return {
-    id,
-    title: id,
-    createdAt: at,
-    updatedAt: at,
-    contextItems: [],
-    pins: [],
-    mode: null,
-    taskId: null,
-    workspace: null,
-    turnCount: 0,
-    ...(!recall && { recall: false }),
-  };
-}
 
 let databases = 0;
 
@@ -75,28 +39,7 @@ async function filledStore(
   text: readonly string[],
 ): Promise<{ store: Store; ids: string[] }> {
   const store = await newStore();
-  const ids: string[] = [];
-  let n = 0;
-  for (let session = 0; n < messages; session++) {
-    const id = `s${session}`;
-    ids.push(id);
-    await store.createSession(record(id));
-    const batch: ChatMessage[] = [];
-    for (let turn = 0; turn < TURNS_PER_SESSION && n < messages; turn++, n += 2) {
-      const createdAt = new Date(Date.UTC(2026, 0, 1) + n * 60_000).toISOString();
-      batch.push({ id: `${id}-u${turn}`, role: 'user', content: text[n % text.length] as string, createdAt });
-      batch.push({
-        id: `${id}-a${turn}`,
-        role: 'assistant',
-        modelReply: { content: text[(n + 1) % text.length] as string },
-        createdAt,
-        planId: 'none',
-        model: 'bench',
-      } as ChatMessage);
-    }
-    await store.commitTurn({ session: record(id), messages: batch, plans: [], usage: [], retrievalSets: [] });
-  }
-  return { store, ids };
+  return { store, ids: await fillStore(store, messages, text) };
 }
 
 /** The same store without `recallEntries`: recall reads every session and tokenizes it, as before stores kept entries. */
@@ -112,8 +55,8 @@ function withoutCapability(store: Store): Store {
 
 /** Drops every session's recall entries, as a database from before they were kept has none. */
 async function withoutEntries(store: Store, ids: readonly string[]): Promise<void> {
-  for (const id of ids) await store.saveSession(record(id, false));
-  for (const id of ids) await store.saveSession(record(id));
+  for (const id of ids) await store.saveSession(benchRecord(id, false));
+  for (const id of ids) await store.saveSession(benchRecord(id));
 }
 
 const engineOn = (store: Store) =>
@@ -150,7 +93,7 @@ const round = (value: number) => Math.round(value * 100) / 100;
 
 async function main(): Promise<void> {
   if (!globalThis.gc) throw new Error('run with --expose-gc');
-  const text = lines();
+  const text = locomoLines();
   const rows = [];
   for (const size of SIZES) {
     const { store, ids } = await filledStore(size, text);

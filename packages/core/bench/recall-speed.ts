@@ -7,84 +7,31 @@
  * engine, filled alike). The store keeps recall entries with each commit, so the first request fills the index from
  * them; bench/recall-load.ts compares that with indexing every message. Run with `pnpm --filter @ctxkit/core bench:recall` (after the quality figures).
  */
-import { readFileSync, writeFileSync } from 'node:fs';
-import {
-  type ChatMessage,
-  createApproximateCounter,
-  createEngine,
-  MemoryStore,
-  type SessionRecord,
-} from '../src/index.js';
+import { writeFileSync } from 'node:fs';
+import { createApproximateCounter, createEngine, MemoryStore } from '../src/index.js';
 import { RecallIndex } from '../src/recall/recall-index.js';
 import { loadAverage, machineInfo } from './machine.js';
+import { fillStore, locomoLines } from './recall-store.js';
 import { toJson } from './report.js';
 import { timeCases } from './stats.js';
 
-const DATA = new URL('../../../../shared/data/locomo-dev/locomo-dev.json', import.meta.url);
 const SIZES = [1_000, 10_000, 100_000];
-const TURNS_PER_SESSION = 100;
-
-function lines(): string[] {
-  const raw = JSON.parse(readFileSync(DATA, 'utf8')) as { conversation: Record<string, unknown> }[];
-  return raw.flatMap((entry) =>
-    Object.entries(entry.conversation)
-      .filter(([key, value]) => /^session_\d+$/.test(key) && Array.isArray(value))
-      .flatMap(([, value]) =>
-        (value as { speaker: string; text: string }[]).map((line) => `${line.speaker}: ${line.text}`),
-      ),
-  );
-}
-
-function record(id: string): SessionRecord {
-  const at = '2026-01-01T00:00:00.000Z';
-  return {
-    id,
-    title: id,
-    createdAt: at,
-    updatedAt: at,
-    contextItems: [],
-    pins: [],
-    mode: null,
-    taskId: null,
-    workspace: null,
-    turnCount: 0,
-  };
-}
-
-async function filledStore(messages: number, text: readonly string[]): Promise<MemoryStore> {
-  const store = new MemoryStore();
-  let n = 0;
-  for (let session = 0; n < messages; session++) {
-    const id = `s${session}`;
-    await store.createSession(record(id));
-    const batch: ChatMessage[] = [];
-    for (let turn = 0; turn < TURNS_PER_SESSION && n < messages; turn++, n += 2) {
-      const createdAt = new Date(Date.UTC(2026, 0, 1) + n * 60_000).toISOString();
-      batch.push({ id: `${id}-u${turn}`, role: 'user', content: text[n % text.length] as string, createdAt });
-      batch.push({
-        id: `${id}-a${turn}`,
-        role: 'assistant',
-        modelReply: { content: text[(n + 1) % text.length] as string },
-        createdAt,
-        planId: 'none',
-        model: 'bench',
-      } as ChatMessage);
-    }
-    await store.commitTurn({ session: record(id), messages: batch, plans: [], usage: [], retrievalSets: [] });
-  }
-  return store;
-}
 
 const round = (value: number) => Math.round(value * 100) / 100;
 
 async function main(): Promise<void> {
   if (!globalThis.gc) throw new Error('run with --expose-gc');
-  const text = lines();
+  const text = locomoLines();
   const rows = [];
   for (const size of SIZES) {
     // Each engine on a store of its own, filled alike: on a shared store one engine's commits are another's news,
     // and recall would read the other engine's session again after each of them.
-    const stores = { on: await filledStore(size, text), off: await filledStore(size, text) };
+    const filled = async () => {
+      const store = new MemoryStore();
+      await fillStore(store, size, text);
+      return store;
+    };
+    const stores = { on: await filled(), off: await filled() };
     const engineWith = (recall: boolean) =>
       createEngine({
         catalog: {},

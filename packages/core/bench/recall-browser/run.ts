@@ -6,36 +6,25 @@
  * index). Vite serves the page, Playwright drives the system's Chromium (CHROMIUM_PATH, default /usr/bin/chromium).
  * The data is read here, outside the repository, and handed to the page. Writes bench/recall-browser-results.json.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright';
 import { createServer } from 'vite';
 import checkChromium, { CHROMIUM_ARGS, chromiumPath } from '../../vitest.chromium-setup.js';
 import { loadAverage, machineInfo } from '../machine.js';
+import { locomoLines } from '../recall-store.js';
 import { toJson } from '../report.js';
 import type { RecallBrowserRow } from './page.js';
 import { SHAPE } from './shape.js';
 
-const DATA = new URL('../../../../../shared/data/locomo-dev/locomo-dev.json', import.meta.url);
 const SIZES = [1_000, 10_000, 100_000];
 const PACKAGE_ROOT = fileURLToPath(new URL('../..', import.meta.url));
-
-function lines(): string[] {
-  const raw = JSON.parse(readFileSync(DATA, 'utf8')) as { conversation: Record<string, unknown> }[];
-  return raw.flatMap((entry) =>
-    Object.entries(entry.conversation)
-      .filter(([key, value]) => /^session_\d+$/.test(key) && Array.isArray(value))
-      .flatMap(([, value]) =>
-        (value as { speaker: string; text: string }[]).map((line) => `${line.speaker}: ${line.text}`),
-      ),
-  );
-}
 
 const ms = (value: number) => `${value.toFixed(value < 10 ? 2 : 1)} ms`;
 
 async function main(): Promise<void> {
   checkChromium();
-  const text = lines();
+  const text = locomoLines();
   const server = await createServer({
     configFile: false,
     root: PACKAGE_ROOT,
