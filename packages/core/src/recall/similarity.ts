@@ -50,8 +50,9 @@ export class RecallSimilarity {
     // Used now: moved to the newest end, so what leaves when the map is full is what no request used for longest.
     for (const hash of hashes) {
       const vector = kept.get(hash);
-      if (vector) kept.delete(hash);
-      if (vector) kept.set(hash, vector);
+      if (!vector) continue;
+      kept.delete(hash);
+      kept.set(hash, vector);
     }
     const unknown = texts.flatMap((text, i) =>
       kept.has(hashes[i] as string) ? [] : [{ hash: hashes[i] as string, text }],

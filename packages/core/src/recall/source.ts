@@ -175,8 +175,11 @@ export class RecallSource {
       this.#join(target, around, owners);
     }
     const now = this.#now();
-    const found = runs.map((run) => run.best.passage.text);
-    const similarity = await this.#similarity?.of(text, found, reportError);
+    const similarity = await this.#similarity?.of(
+      text,
+      runs.map((run) => run.best.passage.text),
+      reportError,
+    );
     // Best first by score; a stable sort keeps the search's order (relevance, then session and position) on a tie.
     return runs.map((run, i) => this.#candidate(run, now, similarity?.[i])).sort((a, b) => b.score - a.score);
   }
@@ -189,8 +192,7 @@ export class RecallSource {
     if (this.#reading.has(record.id)) this.#dirty.add(record.id);
     const from = this.#indexed.get(record.id);
     if (from === undefined || !recallable(record)) return;
-    this.#roots.set(record.id, rootOf(record));
-    this.#notePins(record);
+    this.#noteRecord(record);
     for (const [i, message] of messages.entries()) this.#add(record.id, from + i, message);
     this.#indexed.set(record.id, from + messages.length);
   }
@@ -252,8 +254,7 @@ export class RecallSource {
       this.#forget(sessionId);
       const loaded = await this.#store.loadSession(sessionId);
       if (!loaded || !recallable(loaded.record)) continue;
-      this.#roots.set(sessionId, rootOf(loaded.record));
-      this.#notePins(loaded.record);
+      this.#noteRecord(loaded.record);
       for (const [position, message] of loaded.messages.entries()) this.#add(sessionId, position, message);
       this.#indexed.set(sessionId, loaded.messages.length);
     }
@@ -288,8 +289,7 @@ export class RecallSource {
   #addStored(sessionId: string, stored: StoredRecall | undefined): void {
     this.#forget(sessionId);
     if (!stored || !recallable(stored.record)) return;
-    this.#roots.set(sessionId, rootOf(stored.record));
-    this.#notePins(stored.record);
+    this.#noteRecord(stored.record);
     for (const { messageId, position, text, createdAt, terms } of stored.entries) {
       const counts = this.#forgotten?.has(messageId) ? null : decodeTerms(terms);
       if (counts) this.#index?.addCounted({ messageId, sessionId, position, text, createdAt }, counts);
@@ -302,6 +302,12 @@ export class RecallSource {
     this.#indexed.delete(sessionId);
     this.#roots.delete(sessionId);
     this.#pinned.delete(sessionId);
+  }
+
+  /** What recall keeps of an indexed session's record: its tree, and its pinned messages. */
+  #noteRecord(record: SessionRecord): void {
+    this.#roots.set(record.id, rootOf(record));
+    this.#notePins(record);
   }
 
   #notePins(record: SessionRecord): void {
