@@ -48,3 +48,29 @@ export function normalizeReply(reply: ModelReply | string, path: string): ModelR
     ...(candidate.stopReason !== undefined && { stopReason: candidate.stopReason }),
   });
 }
+
+/** A reply that calls tools, as `continue` takes it. */
+export function callingReply(reply: ModelReply): ModelReply {
+  const checked = normalizeReply(reply, 'reply');
+  if ((checked.toolCalls ?? []).length === 0)
+    throw new ValidationError('Invalid continuation', [
+      {
+        path: 'reply.toolCalls',
+        message: 'continue() is for replies that call tools; use commit() for a final reply',
+      },
+    ]);
+  return checked;
+}
+
+/** A final reply, as `commit` takes it: it leaves no tool call without its result. */
+export function finalReply(reply: ModelReply | string): ModelReply {
+  const checked = normalizeReply(reply, 'reply');
+  if ((checked.toolCalls ?? []).length > 0)
+    throw new ValidationError('Invalid reply', [
+      {
+        path: 'reply.toolCalls',
+        message: 'a final reply cannot leave tool calls without results; pass them to continue() first',
+      },
+    ]);
+  return checked;
+}

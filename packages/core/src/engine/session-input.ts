@@ -1,6 +1,6 @@
 import type { ItemRef } from '../catalog/index.js';
 import { type ErrorIssue, ValidationError } from '../errors/index.js';
-import type { LeaseScope, PinTarget } from '../session/index.js';
+import { type ContextMode, isContextMode, type LeaseScope, type PinTarget } from '../session/index.js';
 import { checkBoolean, checkKnownFields, checkText, describe, isRecord } from '../validation/index.js';
 
 // What the public calls of sessions and the engine accept, checked at the call that received it: a wrong value is a
@@ -146,4 +146,34 @@ export function checkId(value: unknown, path: string, what: string): string {
   const issues: ErrorIssue[] = [];
   if (!checkText(value, path, issues)) fail(`Invalid ${what}`, issues);
   return value as string;
+}
+
+/** A session setting that is on or off (privacy, recall, memory). */
+export function checkSwitch(value: unknown, what: string, path: string): boolean {
+  if (typeof value !== 'boolean') fail(what, [{ path, message: 'must be a boolean' }]);
+  return value;
+}
+
+/** A context mode, or null for the engine's default. */
+export function checkMode(mode: unknown): ContextMode | null {
+  if (mode !== null && !isContextMode(mode))
+    fail('Invalid context mode', [
+      { path: 'mode', message: `unknown mode ${JSON.stringify(mode)} (expected 'off', 'light' or 'heavy')` },
+    ]);
+  return mode;
+}
+
+export function checkUserText(text: unknown): string {
+  if (typeof text !== 'string' || text.trim() === '')
+    fail('Invalid user message', [{ path: 'userText', message: 'must be a non-empty string' }]);
+  return text;
+}
+
+/** A transcript note: a 'system' or 'error' role, and text. */
+export function checkNote(role: unknown, content: unknown): void {
+  const issues: ErrorIssue[] = [];
+  if (role !== 'system' && role !== 'error')
+    issues.push({ path: 'role', message: `notes are 'system' or 'error', not ${JSON.stringify(role)}` });
+  if (typeof content !== 'string') issues.push({ path: 'content', message: 'must be a string' });
+  if (issues.length > 0) fail('Invalid note', issues);
 }

@@ -1,21 +1,16 @@
 import type { ForkOptions } from '../branches/index.js';
 import type { ItemKey, ItemRef } from '../catalog/index.js';
-import { itemKey } from '../catalog/index.js';
 import type { TurnCluster } from '../clusters/index.js';
-import { clusterOperations } from '../clusters/lazy.js';
 import {
   type ErrorIssue,
   NotFoundError,
-  reportError,
   StaleSessionError,
   TransactionError,
   ValidationError,
 } from '../errors/index.js';
 import { frozenJsonCopy } from '../json/index.js';
-import { type MemoryEntry, memoriesFromSummary, usesMemory } from '../memory/index.js';
 import { type ContextPlan, type PlanInput, planContext, type RecallCandidate } from '../planner/index.js';
 import { SessionRedaction } from '../privacy/index.js';
-import { carriedBy, recallViewer } from '../recall/index.js';
 import type { TurnReflection } from '../reflection/types.js';
 import type { OpenAIChatRequest } from '../render/index.js';
 import type { RetrievalSet, UseKind } from '../retrieval/index.js';
@@ -26,7 +21,6 @@ import {
   type Checkpoint,
   type ContextMode,
   findPin,
-  isContextMode,
   type LeaseScope,
   type ModelReply,
   makePin,
@@ -60,17 +54,23 @@ import { withBlock } from './history-blocks.js';
 import { LongHistory, type TurnHistory } from './long-history.js';
 import { ownPinTarget } from './pin-target.js';
 import { buildPlanInput } from './plan-input.js';
-import { normalizeReply } from './reply.js';
+import { callingReply, finalReply } from './reply.js';
 import { requestContextFromPlan } from './request-context.js';
+import { gatherSources, type RequestSources, recallFor, selectItems } from './request-sources.js';
 import {
   checkId,
   checkItemRef,
   checkLease,
+  checkMode,
+  checkNote,
   checkPinOptions,
   checkPinTarget,
+  checkSwitch,
   checkTitle,
+  checkUserText,
   checkWorkspace,
 } from './session-input.js';
+import { rememberNewSummary } from './summary-memory.js';
 import { checkToolResults, type ToolResultInput } from './tool-results.js';
 import { storedPlanOf, usageReportOf } from './turn-records.js';
 import { groupTurns, type Turn } from './turns.js';
@@ -223,9 +223,7 @@ export class Session<R = OpenAIChatRequest> {
    * off writes it all to the persistent store.
    */
   async setPrivate(on: boolean): Promise<void> {
-    if (typeof on !== 'boolean') {
-      throw new ValidationError('Invalid privacy mode', [{ path: 'on', message: 'must be a boolean' }]);
-    }
+    checkSwitch(on, 'Invalid privacy mode', 'on');
     await this.#update((record) => ((record.private ?? false) === on ? record : { ...record, private: on }));
     // What it gave other conversations lives in the persistent store: a private session keeps none of it there.
     if (on) await this.#engine.memories.forgetSessions([this.id]);
@@ -277,28 +275,13 @@ export class Session<R = OpenAIChatRequest> {
 
   /** Overrides the engine's default context mode for this session; `null` goes back to the default. */
   async setMode(mode: ContextMode | null): Promise<void> {
-    if (mode !== null && !isContextMode(mode)) {
-      throw new ValidationError('Invalid context mode', [
-        {
-          path: 'mode',
-          message: `unknown mode ${JSON.stringify(mode)} (expected 'off', 'light' or 'heavy')`,
-        },
-      ]);
-    }
+    checkMode(mode);
     return this.#update((record) => ({ ...record, mode }));
   }
 
-  /**
-   * `false`: this session neither gives memories to other sessions nor receives theirs, and what it gave before is
-   * forgotten.
-   */
   /** Turns recall off (or on again) for this session: its messages are not recalled, its requests get none. */
   async setRecall(enabled: boolean): Promise<void> {
-    if (typeof enabled !== 'boolean') {
-      throw new ValidationError('Invalid recall setting', [
-        { path: 'enabled', message: 'must be a boolean' },
-      ]);
-    }
+    checkSwitch(enabled, 'Invalid recall setting', 'enabled');
     await this.#update((record) => {
       if ((record.recall !== false) === enabled) return record;
       const { recall: _recall, ...rest } = record;
@@ -306,12 +289,12 @@ export class Session<R = OpenAIChatRequest> {
     });
   }
 
+  /**
+   * `false`: this session neither gives memories to other sessions nor receives theirs, and what it gave before is
+   * forgotten.
+   */
   async setMemory(enabled: boolean): Promise<void> {
-    if (typeof enabled !== 'boolean') {
-      throw new ValidationError('Invalid memory setting', [
-        { path: 'enabled', message: 'must be a boolean' },
-      ]);
-    }
+    checkSwitch(enabled, 'Invalid memory setting', 'enabled');
     await this.#update((record) =>
       (record.memory !== false) === enabled ? record : { ...record, memory: enabled },
     );
@@ -485,11 +468,7 @@ export class Session<R = OpenAIChatRequest> {
 
   /** Plans and renders the request for a new user message. One turn may be open at a time. */
   async prepare(userText: string): Promise<PreparedTurn<R>> {
-    if (typeof userText !== 'string' || userText.trim() === '') {
-      throw new ValidationError('Invalid user message', [
-        { path: 'userText', message: 'must be a non-empty string' },
-      ]);
-    }
+    checkUserText(userText);
     if (this.#open !== null) {
       throw new TransactionError(
         `Session '${this.id}' already has a turn open; commit or roll it back before preparing another.`,
@@ -523,21 +502,18 @@ export class Session<R = OpenAIChatRequest> {
       const compacted = await this.#history.compact(history, redacted.content, false);
       history = compacted.turn;
       const userMessage: UserMessage = { ...redacted, content: compacted.text };
-      const retrievalSet = await this.#select(userMessage.content);
-      const cluster = await this.#cluster(userMessage.content);
-      const memory = await this.#engine.memories.offeredTo(this.#record);
-      const recall = await this.#recall(userMessage.content);
-      const input = this.#planInput(userMessage, [], retrievalSet, history, { memory, recall }, cluster);
-      const prepared = this.#render(input, userMessage, [], retrievalSet);
+      const sources = await gatherSources(this.#engine, this, userMessage.content);
+      const input = this.#planInput(userMessage, [], history, sources);
+      const prepared = this.#render(input, userMessage, [], sources.retrievalSet);
       this.#open = {
-        ...(cluster && { cluster }),
+        ...(sources.cluster && { cluster: sources.cluster }),
         prepared,
         pinIds: new Set(this.#record.pins.map((pin) => pin.id)),
         steps: [],
         plans: [storedPlanOf(prepared.plan, input, this.#record)],
         usage: [],
         history,
-        recall,
+        recall: sources.recall,
         suggestions: [],
       };
       this.#engine.pending.opened(this.id, prepared.userMessage);
@@ -556,11 +532,11 @@ export class Session<R = OpenAIChatRequest> {
     const history = this.#history.current(this.#record, this.#turnOfMessage);
     const memory = await this.#engine.memories.offeredTo(this.#record);
     // A draft that is not text is refused by estimateDraft, naming it.
-    const recall = typeof draftText === 'string' ? await this.#recall(draftText) : [];
+    const recall = typeof draftText === 'string' ? await recallFor(this.#engine, this, draftText) : [];
     return estimateDraft(draftText, {
-      select: (query) => this.#select(query, true),
+      select: (query) => selectItems(this.#engine, this, query, true),
       planInput: (message, retrievalSet) =>
-        this.#planInput(message, [], retrievalSet, history, { memory, recall }),
+        this.#planInput(message, [], history, { retrievalSet, memory, recall }),
       now: this.#engine.now,
     });
   }
@@ -579,16 +555,8 @@ export class Session<R = OpenAIChatRequest> {
     // Read before the turn is checked: nothing below awaits, so no other call can slip in between.
     const memory = await this.#engine.memories.offeredTo(this.#record);
     const open = this.#requireOpen(prepared, 'continue');
-    const modelReply = normalizeReply(reply, 'reply');
+    const modelReply = callingReply(reply);
     const calls = modelReply.toolCalls ?? [];
-    if (calls.length === 0) {
-      throw new ValidationError('Invalid continuation', [
-        {
-          path: 'reply.toolCalls',
-          message: 'continue() is for replies that call tools; use commit() for a final reply',
-        },
-      ]);
-    }
     const byId = checkToolResults(calls, toolResults);
 
     const parsed = await readSuggestions(modelReply.content);
@@ -619,14 +587,13 @@ export class Session<R = OpenAIChatRequest> {
     const steps = [...open.steps, assistant, ...results];
     // Everything is planned afresh (pins, session items or the workspace may have changed during the tool loop);
     // only retrieval is kept, since it answers the user's message, which has not changed.
-    const input = this.#planInput(
-      prepared.userMessage,
-      steps,
-      prepared.retrievalSet,
-      history,
-      { memory, recall: open.recall },
-      open.cluster,
-    );
+    const { retrievalSet } = prepared;
+    const input = this.#planInput(prepared.userMessage, steps, history, {
+      retrievalSet,
+      memory,
+      recall: open.recall,
+      ...(open.cluster && { cluster: open.cluster }),
+    });
     const next = this.#render(input, prepared.userMessage, steps, prepared.retrievalSet);
     this.#open = {
       ...open,
@@ -644,15 +611,7 @@ export class Session<R = OpenAIChatRequest> {
   async commit(prepared: PreparedTurn<R>, reply: ModelReply | string, usage?: Usage): Promise<CommitResult> {
     checkUsage(usage);
     const open = this.#requireOpen(prepared, 'commit');
-    const modelReply = normalizeReply(reply, 'reply');
-    if ((modelReply.toolCalls ?? []).length > 0) {
-      throw new ValidationError('Invalid reply', [
-        {
-          path: 'reply.toolCalls',
-          message: 'a final reply cannot leave tool calls without results; pass them to continue() first',
-        },
-      ]);
-    }
+    const modelReply = finalReply(reply);
     this.#committing = true;
     return this.#exclusive(async () => {
       const parsed = await readSuggestions(modelReply.content);
@@ -711,7 +670,6 @@ export class Session<R = OpenAIChatRequest> {
         }),
       );
       this.#history.saved();
-      const checkpoint = newCheckpoint(this.#record, record);
       this.#record = record;
       this.#messages.push(...messages);
       this.#engine.recall?.committed(record, messages);
@@ -727,7 +685,7 @@ export class Session<R = OpenAIChatRequest> {
           reportUse(this.#engine.selector, event);
         this.#engine.reflection.learn(reports);
       }
-      if (checkpoint) await this.#rememberSummary(checkpoint);
+      await rememberNewSummary(this.#engine.memories, before, record);
       return {
         assistantMessage,
         messages,
@@ -738,20 +696,6 @@ export class Session<R = OpenAIChatRequest> {
     }).finally(() => {
       this.#committing = false;
     });
-  }
-
-  /**
-   * What the summarizer found worth remembering beyond this conversation goes to cross-conversation memory. The turn
-   * is already committed: a memory that cannot be written is reported, never allowed to undo or fail the turn.
-   */
-  async #rememberSummary(checkpoint: Checkpoint): Promise<void> {
-    if (!usesMemory(this.#record)) return;
-    const inputs = memoriesFromSummary(checkpoint, { checkpointId: checkpoint.id });
-    try {
-      await this.#engine.memories.add(this.#record, inputs);
-    } catch (error) {
-      reportError(error);
-    }
   }
 
   /** Abandons the open turn: nothing of it is written. Returns false when `prepared` is not the open turn. */
@@ -803,12 +747,7 @@ export class Session<R = OpenAIChatRequest> {
 
   /** Adds a note to the transcript (a failed request, say). Notes are shown, never sent to the model. */
   async addNote(role: 'system' | 'error', content: string): Promise<ChatMessage> {
-    const issues: ErrorIssue[] = [];
-    if (role !== 'system' && role !== 'error') {
-      issues.push({ path: 'role', message: `notes are 'system' or 'error', not ${JSON.stringify(role)}` });
-    }
-    if (typeof content !== 'string') issues.push({ path: 'content', message: 'must be a string' });
-    if (issues.length > 0) throw new ValidationError('Invalid note', issues);
+    checkNote(role, content);
     const note: ChatMessage = this.#redaction.message({
       id: this.#engine.newId(),
       role,
@@ -866,22 +805,6 @@ export class Session<R = OpenAIChatRequest> {
     });
   }
 
-  async #select(query: string, peek = false): Promise<RetrievalSet | null> {
-    const limits = this.#engine.modeLimits[this.mode];
-    if (limits.topK === 0) return null;
-    const exclude = new Set<ItemKey>(this.#record.contextItems.map(itemKey));
-    for (const pin of this.#record.pins) if (pin.target.kind === 'item') exclude.add(itemKey(pin.target.ref));
-    return this.#engine.selector.select({
-      query,
-      catalog: this.#engine.catalog,
-      exclude,
-      limit: limits.topK + 5,
-      sessionId: this.id,
-      mode: this.mode,
-      ...(peek && { peek }),
-    });
-  }
-
   /**
    * The user's verdict on an agent item that reply `messageId` was given: `not-relevant` is strong evidence against
    * sending it for messages like that turn's user message again, learned with that message's words. Resolves once the
@@ -906,40 +829,17 @@ export class Session<R = OpenAIChatRequest> {
     reportUse(this.#engine.selector, { kind, keys, query });
   }
 
-  /** The query cluster a request joins, when the selector embeds queries and clustering is on. */
-  async #cluster(query: string): Promise<TurnCluster | undefined> {
-    const threshold = this.#engine.clusterThreshold;
-    const vector = threshold === null ? null : await this.#engine.selector.embedQuery?.(query);
-    return vector
-      ? (await clusterOperations()).turnCluster(this.#record, vector, threshold as number, this.#engine.newId)
-      : undefined;
-  }
-
   /** The id of the query cluster of the open turn, else of the last committed one; null without clusters. */
   get queryCluster(): string | null {
     const open = this.#open;
     return ((open && open !== PREPARING && open.cluster?.value) || this.#record.queryCluster)?.id ?? null;
   }
 
-  /** Passages of earlier conversations for a message: none in mode off, or for a session that keeps to itself. */
-  async #recall(text: string): Promise<readonly RecallCandidate[]> {
-    const source = this.#engine.recall;
-    if (!source || this.mode === 'off' || !usesMemory(this.#record) || this.#record.recall === false)
-      return [];
-    return source.offeredTo(
-      text,
-      recallViewer(this.#record, () => this.messages),
-      carriedBy(this.messages),
-    );
-  }
-
   #planInput(
     userMessage: UserMessage,
     steps: readonly TurnStep[],
-    retrievalSet: RetrievalSet | null,
     turnHistory: TurnHistory,
-    { memory, recall }: { memory: readonly MemoryEntry[]; recall: readonly RecallCandidate[] },
-    cluster?: TurnCluster,
+    { retrievalSet, memory, recall, cluster }: RequestSources,
   ): PlanInput {
     const engine = this.#engine;
     // Leases of the cluster the conversation left are not planned with, though they end only when the turn commits.
@@ -1028,12 +928,4 @@ export class Session<R = OpenAIChatRequest> {
     this.#writing = run.catch(() => undefined);
     return run;
   }
-}
-
-/** The checkpoint a commit added, if any: the newest one, when the record before did not have it. */
-function newCheckpoint(before: SessionRecord, after: SessionRecord): Checkpoint | undefined {
-  const created = after.checkpoints?.at(-1);
-  return created && !before.checkpoints?.some((checkpoint) => checkpoint.id === created.id)
-    ? created
-    : undefined;
 }
