@@ -1,7 +1,15 @@
 import { describe, expect, test } from 'vitest';
 import { RecallIndex } from '../recall/recall-index.js';
 import type { ChatMessage } from '../session/index.js';
-import { decodeTerms, encodeTerms, recallEntries, recallEntryProblem, recallTokenizer } from './entries.js';
+import {
+  decodeTerms,
+  encodeTerms,
+  messageTermCounts,
+  recallEntries,
+  recallEntryProblem,
+  recallText,
+  recallTokenizer,
+} from './entries.js';
 
 const at = '2026-01-01T00:00:00.000Z';
 
@@ -53,6 +61,19 @@ describe('recall entries', () => {
       ['a1', 15, 'assistant: Marzipan is a lovely name'],
     ]);
     expect(entries[0]?.terms).toBe(encodeTerms(recallTokenizer()(entries[0]?.text as string)));
+  });
+
+  test('a committed message is tokenized once: its entry and the index share one count of its terms', () => {
+    const message = user('u1', 'Thunder scared the cat, and the cat hid');
+    const text = recallText(message) as string;
+    const [entry] = recallEntries([message], 0);
+    const counts = messageTermCounts(message, text);
+    expect(decodeTerms(entry?.terms as string)).toEqual(counts);
+    expect(messageTermCounts(message, text)).toBe(counts);
+    // Another message object is counted afresh, though its text is the same.
+    const copy = { ...message };
+    expect(messageTermCounts(copy, text)).not.toBe(counts);
+    expect(messageTermCounts(copy, text)).toEqual(counts);
   });
 
   test('an index filled from counted terms finds what one that tokenized the text finds, scored alike', () => {

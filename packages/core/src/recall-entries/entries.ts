@@ -53,16 +53,41 @@ export function recallTokenizer(): (text: string) => string[] {
   return sharedTokenizer;
 }
 
-/** Terms → the `terms` string of an entry. */
-export function encodeTerms(terms: readonly string[]): string {
+/** Each distinct term with its frequency. */
+export function countTerms(terms: readonly string[]): Map<string, number> {
   const counts = new Map<string, number>();
   for (const term of terms) counts.set(term, (counts.get(term) ?? 0) + 1);
+  return counts;
+}
+
+/** Terms → the `terms` string of an entry. */
+export function encodeTerms(terms: readonly string[]): string {
+  return encodeCounts(countTerms(terms));
+}
+
+function encodeCounts(counts: ReadonlyMap<string, number>): string {
   let encoded = '';
   for (const [term, count] of counts) {
     if (encoded !== '') encoded += ' ';
     encoded += count === 1 ? term : `${term}:${count}`;
   }
   return encoded;
+}
+
+/**
+ * What the default tokenizer counted of each message lately, by message object: a committed message is tokenized
+ * once, for the store's entry and for the engine's index alike (both get the same objects from the commit).
+ */
+const countedMessages = new WeakMap<ChatMessage, ReadonlyMap<string, number>>();
+
+/** The terms recall counts in a message's `recallText`, with the default tokenizer. */
+export function messageTermCounts(message: ChatMessage, text: string): ReadonlyMap<string, number> {
+  let counts = countedMessages.get(message);
+  if (!counts) {
+    counts = countTerms(recallTokenizer()(text));
+    countedMessages.set(message, counts);
+  }
+  return counts;
 }
 
 /** An entry's `terms` string → each distinct term with its frequency; null when it is not one `encodeTerms` writes. */
@@ -83,7 +108,7 @@ export function decodeTerms(encoded: string): Map<string, number> | null {
 export function recallEntries(
   messages: readonly ChatMessage[],
   from: number,
-  tokenize: (text: string) => string[] = recallTokenizer(),
+  tokenize?: (text: string) => string[],
 ): RecallEntry[] {
   const entries: RecallEntry[] = [];
   for (const [i, message] of messages.entries()) {
@@ -94,7 +119,7 @@ export function recallEntries(
       position: from + i,
       text,
       createdAt: message.createdAt,
-      terms: encodeTerms(tokenize(text)),
+      terms: tokenize ? encodeTerms(tokenize(text)) : encodeCounts(messageTermCounts(message, text)),
     });
   }
   return entries;

@@ -1,7 +1,13 @@
 import type { JsonValue } from '../catalog/index.js';
 import { reportError } from '../errors/index.js';
 import type { RecallCandidate } from '../planner/index.js';
-import { decodeTerms, recallable, recallText } from '../recall-entries/index.js';
+import {
+  decodeTerms,
+  messageTermCounts,
+  recallable,
+  recallText,
+  recallTokenizer,
+} from '../recall-entries/index.js';
 import type { ChatMessage, SessionRecord } from '../session/index.js';
 import { type Store, type StoredRecall, type StoreEvent, updateDocument } from '../store/index.js';
 import { recallIndexModule } from './lazy.js';
@@ -218,7 +224,7 @@ export class RecallSource {
 
   async #refresh(): Promise<void> {
     this.#loading ??= recallIndexModule().then((module) => {
-      this.#index = new module.RecallIndex();
+      this.#index = new module.RecallIndex({ tokenize: recallTokenizer() });
     });
     await this.#loading;
     if (this.#forgotten === null) {
@@ -282,7 +288,8 @@ export class RecallSource {
     if (this.#forgotten?.has(message.id)) return;
     const text = recallText(message);
     if (text === null) return;
-    this.#index?.add({ messageId: message.id, sessionId, position, text, createdAt: message.createdAt });
+    const passage = { messageId: message.id, sessionId, position, text, createdAt: message.createdAt };
+    this.#index?.addCounted(passage, messageTermCounts(message, text));
   }
 
   /** A session as the store keeps it for recall (undefined: gone, or not to be recalled), in place of what it had. */
