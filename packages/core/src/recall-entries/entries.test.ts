@@ -69,11 +69,23 @@ describe('recall entries', () => {
     const [entry] = recallEntries([message], 0);
     const counts = messageTermCounts(message, text);
     expect(decodeTerms(entry?.terms as string)).toEqual(counts);
-    expect(messageTermCounts(message, text)).toBe(counts);
+    // Asked for once more, the counts are not kept: nothing holds every message's terms.
+    expect(messageTermCounts(message, text)).not.toBe(counts);
     // Another message object is counted afresh, though its text is the same.
     const copy = { ...message };
+    recallEntries([copy], 0);
     expect(messageTermCounts(copy, text)).not.toBe(counts);
     expect(messageTermCounts(copy, text)).toEqual(counts);
+  });
+
+  test('counts wait for their second use among the latest few hundred messages only', () => {
+    const first = user('first', 'marzipan thunder');
+    const firstCounts = messageTermCounts(first, 'user: marzipan thunder');
+    for (let i = 0; i < 300; i++) messageTermCounts(user(`m${i}`, 'cat'), `user: cat ${i}`);
+    expect(messageTermCounts(first, 'user: marzipan thunder')).not.toBe(firstCounts);
+    const last = user('last', 'marzipan');
+    const lastCounts = messageTermCounts(last, 'user: marzipan');
+    expect(messageTermCounts(last, 'user: marzipan')).toBe(lastCounts);
   });
 
   test('an index filled from counted terms finds what one that tokenized the text finds, scored alike', () => {

@@ -75,17 +75,26 @@ function encodeCounts(counts: ReadonlyMap<string, number>): string {
 }
 
 /**
- * What the default tokenizer counted of each message lately, by message object: a committed message is tokenized
- * once, for the store's entry and for the engine's index alike (both get the same objects from the commit).
+ * What the default tokenizer counted of the latest messages, by message object, until it is asked for once more: a
+ * committed message is tokenized once, for the store's entry and then for the engine's index (both get the same
+ * objects from the commit). Bounded, so that messages counted only once (a session indexed from its messages) are not
+ * kept.
  */
-const countedMessages = new WeakMap<ChatMessage, ReadonlyMap<string, number>>();
+const recentlyCounted = new Map<ChatMessage, ReadonlyMap<string, number>>();
+const RECENT_LIMIT = 256;
 
 /** The terms recall counts in a message's `recallText`, with the default tokenizer. */
 export function messageTermCounts(message: ChatMessage, text: string): ReadonlyMap<string, number> {
-  let counts = countedMessages.get(message);
-  if (!counts) {
-    counts = countTerms(recallTokenizer()(text));
-    countedMessages.set(message, counts);
+  const counted = recentlyCounted.get(message);
+  if (counted) {
+    recentlyCounted.delete(message);
+    return counted;
+  }
+  const counts = countTerms(recallTokenizer()(text));
+  recentlyCounted.set(message, counts);
+  if (recentlyCounted.size > RECENT_LIMIT) {
+    const oldest = recentlyCounted.keys().next().value as ChatMessage;
+    recentlyCounted.delete(oldest);
   }
   return counts;
 }
