@@ -98,7 +98,7 @@ interface Figures {
 /** One engine setting measured: history cut in blocks or sliding, and the least relevance a recalled passage needs. */
 interface Setting {
   readonly blocks: boolean;
-  /** Absent: the default (DEFAULT_RECALL_THRESHOLD). */
+  /** Absent: the default (DEFAULT_RECALL_THRESHOLD for a question, DEFAULT_STATEMENT_RECALL_THRESHOLD otherwise). */
   readonly threshold?: number;
   /**
    * The engine's clock at each turn's LoCoMo session date (a minute per turn), and the questions a day after the last
@@ -113,6 +113,7 @@ const SETTINGS: Record<string, Setting> = {
   'sliding (blocks: false)': { blocks: false },
   'blocks, dated replay': { blocks: true, dated: true },
   'sliding, dated replay': { blocks: false, dated: true },
+  'blocks, recall threshold 0.1 for every message (the default before)': { blocks: true, threshold: 0.1 },
   'blocks, recall threshold 0': { blocks: true, threshold: 0 },
   'blocks, recall threshold 0.15': { blocks: true, threshold: 0.15 },
   'blocks, recall threshold 0.2': { blocks: true, threshold: 0.2 },

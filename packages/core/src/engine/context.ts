@@ -37,7 +37,8 @@ export interface EngineContext<R> {
   readonly recall: RecallSource | null;
   /** The share of the budget recalled passages may take together. */
   readonly recallShare: number;
-  readonly recallThreshold: number;
+  /** The least score of a recalled passage; null: by the message (see `defaultRecallThreshold`). */
+  readonly recallThreshold: number | null;
   /** Forks a session (the engine's `fork`, so the branch is opened and tracked like any session). */
   readonly fork: (sessionId: string, messageId: string, options: ForkOptions) => Promise<Session<R>>;
   /** Checkpoints, importance and content stored once. */

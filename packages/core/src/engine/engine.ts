@@ -48,7 +48,7 @@ import {
   redactionIssues,
   retentionIssues,
 } from '../privacy/index.js';
-import { DEFAULT_RECALL_THRESHOLD, RecallSource, recallSimilarity } from '../recall/index.js';
+import { RecallSource, recallSimilarity } from '../recall/index.js';
 import { recallIndexModule } from '../recall/lazy.js';
 import type { Reflection } from '../reflection/engine-reflection.js';
 import { reflection } from '../reflection/lazy.js';
@@ -116,9 +116,10 @@ export interface EngineOptions<R> {
   /**
    * Passages of earlier conversations (and of this one, beyond what its history carries) found for each message:
    * `share` is the part of the budget they may take together (default 0.25); `threshold` the least score (0–1:
-   * relevance × recency × importance, see RecallWeights) a passage needs to be sent (default
-   * DEFAULT_RECALL_THRESHOLD); `embedder`, the host's embedder, weighs the passages found by their closeness in
-   * meaning to the message (vectors kept in the store's embedding cache); `false` switches recall off.
+   * relevance × recency × importance, see RecallWeights) a passage needs to be sent, for every message (default:
+   * DEFAULT_RECALL_THRESHOLD for a question, DEFAULT_STATEMENT_RECALL_THRESHOLD for any other message);
+   * `embedder`, the host's embedder, weighs the passages found by their closeness in meaning to the message (vectors
+   * kept in the store's embedding cache); `false` switches recall off.
    */
   readonly recall?:
     | { readonly share?: number; readonly threshold?: number; readonly embedder?: Embedder }
@@ -717,7 +718,7 @@ export async function createEngine<R>(options: EngineOptions<R>): Promise<Engine
         ? null
         : new RecallSource(store, candidates, stamp, recallSimilarity(options.recall, store)),
     recallShare: (options.recall || undefined)?.share ?? DEFAULT_RECALL_SHARE,
-    recallThreshold: (options.recall || undefined)?.threshold ?? DEFAULT_RECALL_THRESHOLD,
+    recallThreshold: (options.recall || undefined)?.threshold ?? null,
     longHistory,
     clusterThreshold: options.queryClusters === false ? null : (options.queryClusters?.threshold ?? 0.5),
   });

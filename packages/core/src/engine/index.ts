@@ -1,4 +1,4 @@
-export { DEFAULT_RECALL_THRESHOLD } from '../recall/index.js';
+export { DEFAULT_RECALL_THRESHOLD, DEFAULT_STATEMENT_RECALL_THRESHOLD } from '../recall/index.js';
 export { createEngine, type DeleteOptions, Engine, type EngineOptions, replayPlan } from './engine.js';
 export type { FeedbackVerdict } from './feedback.js';
 export type { EngineEvent, PendingTurnEvent } from './pending-turns.js';

@@ -4,6 +4,7 @@ import type { ContextPlan, RecallCandidate } from '../planner/index.js';
 import { freshName, storesClosedAfterEach } from '../store/idb/idb.fixtures.js';
 import { MemoryStore, type Store } from '../store/index.js';
 import { testEngine } from './engine.fixtures.js';
+import { DEFAULT_RECALL_THRESHOLD, DEFAULT_STATEMENT_RECALL_THRESHOLD } from './index.js';
 import type { Session } from './session.js';
 
 const open = storesClosedAfterEach();
@@ -294,6 +295,22 @@ describe('recall', () => {
       });
     for (const { candidate } of recalled(prepared.plan))
       expect((candidate as RecallCandidate).score).toBeGreaterThanOrEqual(0.6);
+  });
+
+  test('by default a question needs DEFAULT_RECALL_THRESHOLD, any other message the statement threshold; a threshold given holds for both', async () => {
+    const thresholds = async (options: object, text: string) => {
+      const engine = await engineOn(new MemoryStore(), options);
+      await chatWithOldFact(await engine.createSession(), 30);
+      const prepared = await (await engine.createSession()).prepare(text);
+      return prepared.plan.excluded.flatMap(({ reason }) =>
+        reason.code === 'below-threshold' ? [reason.threshold] : [],
+      );
+    };
+    const question = 'Marzipan? And the garden, the weather, the drive?';
+    const statement = 'Marzipan. And the garden, the weather, the drive.';
+    expect(new Set(await thresholds({}, question))).toEqual(new Set([DEFAULT_RECALL_THRESHOLD]));
+    expect(new Set(await thresholds({}, statement))).toEqual(new Set([DEFAULT_STATEMENT_RECALL_THRESHOLD]));
+    expect(new Set(await thresholds({ recall: { threshold: 0.6 } }, statement))).toEqual(new Set([0.6]));
   });
 
   test('a share or threshold outside 0–1, or an unknown field, is refused by name', async () => {

@@ -11,6 +11,7 @@ import {
 import { frozenJsonCopy } from '../json/index.js';
 import { type ContextPlan, type PlanInput, planContext, type RecallCandidate } from '../planner/index.js';
 import { SessionRedaction } from '../privacy/index.js';
+import { defaultRecallThreshold } from '../recall/index.js';
 import type { TurnReflection } from '../reflection/types.js';
 import type { OpenAIChatRequest } from '../render/index.js';
 import type { RetrievalSet, UseKind } from '../retrieval/index.js';
@@ -857,7 +858,7 @@ export class Session<R = OpenAIChatRequest> {
         systemParts: this.#systemParts(),
         memoryShare: engine.memories.limits.maxShare,
         recallShare: engine.recallShare,
-        recallThreshold: engine.recallThreshold,
+        recallThreshold: engine.recallThreshold ?? defaultRecallThreshold(userMessage.content),
         historyFields: this.#history.planFields(turnHistory, this.#record, this.#turnOfMessage),
         redactions: (input) => this.#redaction.summary(input),
       },

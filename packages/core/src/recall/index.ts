@@ -3,6 +3,8 @@ export { RecallSimilarity, recallSimilarity } from './similarity.js';
 export {
   carriedBy,
   DEFAULT_RECALL_THRESHOLD,
+  DEFAULT_STATEMENT_RECALL_THRESHOLD,
+  defaultRecallThreshold,
   FORGOTTEN_DOCUMENT,
   type RecallCandidates,
   RecallSource,

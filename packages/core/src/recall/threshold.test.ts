@@ -1,0 +1,31 @@
+import { describe, expect, test } from 'vitest';
+import {
+  DEFAULT_RECALL_THRESHOLD,
+  DEFAULT_STATEMENT_RECALL_THRESHOLD,
+  defaultRecallThreshold,
+} from './source.js';
+
+describe('defaultRecallThreshold', () => {
+  test('a question (a question mark anywhere, or a question word first) keeps the lower threshold', () => {
+    for (const text of [
+      'What is my cat called?',
+      'Thanks! And how did the trip go?',
+      'when did we agree on the deadline',
+      '  Where is the report',
+      '¿Dónde está el informe',
+      '报告在哪里？',
+    ])
+      expect(defaultRecallThreshold(text)).toBe(DEFAULT_RECALL_THRESHOLD);
+  });
+
+  test('any other message needs the statement threshold', () => {
+    for (const text of [
+      'I went to the pottery class again.',
+      'Summarize this file',
+      'Whatever works for you.',
+      '',
+    ])
+      expect(defaultRecallThreshold(text)).toBe(DEFAULT_STATEMENT_RECALL_THRESHOLD);
+    expect(DEFAULT_STATEMENT_RECALL_THRESHOLD).toBeGreaterThan(DEFAULT_RECALL_THRESHOLD);
+  });
+});
