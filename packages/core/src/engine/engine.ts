@@ -117,7 +117,8 @@ export interface EngineOptions<R> {
    * Passages of earlier conversations (and of this one, beyond what its history carries) found for each message:
    * `share` is the part of the budget they may take together (default 0.25); `threshold` the least score (0–1:
    * relevance × recency × importance, see RecallWeights) a passage needs to be sent, for every message (default:
-   * DEFAULT_RECALL_THRESHOLD for a question, DEFAULT_STATEMENT_RECALL_THRESHOLD for any other message);
+   * DEFAULT_RECALL_THRESHOLD for a question or a message about remembering, DEFAULT_STATEMENT_RECALL_THRESHOLD for
+   * any other message);
    * `embedder`, the host's embedder, weighs the passages found by their closeness in meaning to the message (vectors
    * kept in the store's embedding cache); `false` switches recall off.
    */

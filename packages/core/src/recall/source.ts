@@ -38,10 +38,17 @@ export const DEFAULT_STATEMENT_RECALL_THRESHOLD = 0.2;
 
 /** A question mark (Latin, full-width, Spanish, Arabic) anywhere, or an English question word first. */
 const QUESTION = /[?？¿؟]|^\s*(?:what|when|where|who|whom|whose|which|why|how)\b/i;
+/** A message about remembering ("remind me…", "I remember…") points to what was said, as a question does. */
+const REMEMBERING = /\b(?:remind|recall|remember)/i;
 
-/** The least score a passage recalled for this message needs when the engine is not told one. */
+/**
+ * The least score a passage recalled for this message needs when the engine is not told one: the lower one for a
+ * question or a message about remembering, the statement threshold for any other.
+ */
 export function defaultRecallThreshold(text: string): number {
-  return QUESTION.test(text) ? DEFAULT_RECALL_THRESHOLD : DEFAULT_STATEMENT_RECALL_THRESHOLD;
+  return QUESTION.test(text) || REMEMBERING.test(text)
+    ? DEFAULT_RECALL_THRESHOLD
+    : DEFAULT_STATEMENT_RECALL_THRESHOLD;
 }
 
 /** The stored list of messages the user asked never to be recalled (a JSON array of message ids). */

@@ -6,7 +6,7 @@ import {
 } from './source.js';
 
 describe('defaultRecallThreshold', () => {
-  test('a question (a question mark anywhere, or a question word first) keeps the lower threshold', () => {
+  test('a question (a question mark anywhere, or a question word first) or a message about remembering keeps the lower threshold', () => {
     for (const text of [
       'What is my cat called?',
       'Thanks! And how did the trip go?',
@@ -14,6 +14,9 @@ describe('defaultRecallThreshold', () => {
       '  Where is the report',
       '¿Dónde está el informe',
       '报告在哪里？',
+      'Remind me of the name of the bakery',
+      'I remember the storm that night.',
+      'Recall the plan we made',
     ])
       expect(defaultRecallThreshold(text)).toBe(DEFAULT_RECALL_THRESHOLD);
   });
@@ -23,6 +26,7 @@ describe('defaultRecallThreshold', () => {
       'I went to the pottery class again.',
       'Summarize this file',
       'Whatever works for you.',
+      'Memories of that summer are everywhere.',
       '',
     ])
       expect(defaultRecallThreshold(text)).toBe(DEFAULT_STATEMENT_RECALL_THRESHOLD);
