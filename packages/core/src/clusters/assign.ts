@@ -1,3 +1,4 @@
+import { cosine } from '../vectors/index.js';
 import type { ClusterAssignment, QueryCluster } from './types.js';
 
 /** The cosine similarity a query must reach against the current centroid to join it, unless the host says. */
@@ -8,22 +9,6 @@ function unit(vector: ArrayLike<number>): number[] {
   for (let i = 0; i < vector.length; i++) norm += (vector[i] as number) ** 2;
   norm = Math.sqrt(norm);
   return Array.from(vector, (value) => (norm === 0 ? 0 : value / norm));
-}
-
-/** Cosine similarity; 0 when either vector is all zeros or their lengths differ. */
-export function cosine(a: ArrayLike<number>, b: ArrayLike<number>): number {
-  if (a.length !== b.length) return 0;
-  let dot = 0;
-  let normA = 0;
-  let normB = 0;
-  for (let i = 0; i < a.length; i++) {
-    const x = a[i] as number;
-    const y = b[i] as number;
-    dot += x * y;
-    normA += x * x;
-    normB += y * y;
-  }
-  return normA === 0 || normB === 0 ? 0 : dot / Math.sqrt(normA * normB);
 }
 
 /**

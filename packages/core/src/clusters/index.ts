@@ -1,3 +1,3 @@
-export { assignQuery, cosine, DEFAULT_CLUSTER_THRESHOLD } from './assign.js';
+export { assignQuery, DEFAULT_CLUSTER_THRESHOLD } from './assign.js';
 export { lapsesIn, type TurnCluster, turnCluster, withQueryCluster } from './record.js';
 export type { ClusterAssignment, QueryCluster, QueryClusterOptions } from './types.js';

@@ -1,6 +1,7 @@
 import { type Embedder, embedWithCache } from '../embeddings/index.js';
 import { hashString } from '../hash/index.js';
 import type { EmbeddingCache } from '../store/index.js';
+import { cosine } from '../vectors/index.js';
 
 /** Message vectors kept in memory between requests (the store's embedding cache holds them all). */
 const VECTORS_KEPT = 4_096;
@@ -36,7 +37,9 @@ export class RecallSimilarity {
     if (texts.length === 0 || Date.now() - this.#failedAt < RETRY_AFTER_MS) return null;
     try {
       const [queryVector, ...vectors] = await this.#vectorsOf([query, ...texts]);
-      return vectors.map((vector) => Math.min(1, Math.max(0, dot(queryVector as Float32Array, vector))));
+      return vectors.map((vector) =>
+        Math.min(1, Math.max(0, cosine(checkedDimension(queryVector, vector), vector))),
+      );
     } catch (error) {
       this.#failedAt = Date.now();
       onError(error);
@@ -68,12 +71,11 @@ export class RecallSimilarity {
   }
 }
 
-/** The dot product of two vectors: their cosine, as the embedder's vectors are L2-normalized. */
-function dot(a: Float32Array, b: Float32Array): number {
-  if (a.length !== b.length) throw new Error(`vectors of ${a.length} and ${b.length} dimensions`);
-  let sum = 0;
-  for (let i = 0; i < a.length; i++) sum += (a[i] as number) * (b[i] as number);
-  return sum;
+/** The query's vector, refusing a passage vector of another dimension (an embedder that changed model, say). */
+function checkedDimension(query: Float32Array | undefined, vector: Float32Array): Float32Array {
+  if (query?.length !== vector.length)
+    throw new Error(`vectors of ${query?.length} and ${vector.length} dimensions`);
+  return query;
 }
 
 /** The engine's recall similarity: only with `recall.embedder`. */

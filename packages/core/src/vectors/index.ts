@@ -1,0 +1,1 @@
+export { cosine } from './cosine.js';
