@@ -4,6 +4,7 @@ import type { ChatMessage } from '../session/index.js';
 import {
   decodeTerms,
   encodeTerms,
+  entryTermCounts,
   messageTermCounts,
   recallEntries,
   recallEntryProblem,
@@ -86,6 +87,22 @@ describe('recall entries', () => {
     const last = user('last', 'marzipan');
     const lastCounts = messageTermCounts(last, 'user: marzipan');
     expect(messageTermCounts(last, 'user: marzipan')).toBe(lastCounts);
+  });
+
+  test("an entry read back is decoded once: recall takes the terms its store's check decoded", () => {
+    const entry = { messageId: 'm', position: 0, text: 'user: cat', createdAt: at, terms: 'cat:2 thunder' };
+    expect(recallEntryProblem(entry)).toBeNull();
+    // What recall gets is the check's decoding, not a second one (which would read the terms as they are now).
+    entry.terms = 'dog';
+    expect(entryTermCounts(entry)).toEqual(
+      new Map([
+        ['cat', 2],
+        ['thunder', 1],
+      ]),
+    );
+    // Taken once: asked again, the entry is decoded afresh; an unreadable one never checked is null.
+    expect(entryTermCounts(entry)).toEqual(new Map([['dog', 1]]));
+    expect(entryTermCounts({ ...entry, terms: 'cat cat' })).toBeNull();
   });
 
   test('an index filled from counted terms finds what one that tokenized the text finds, scored alike', () => {

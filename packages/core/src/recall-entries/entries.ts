@@ -145,6 +145,22 @@ export function recallEntryProblem(value: unknown): string | null {
     return 'its position is not a count';
   if (typeof value.text !== 'string' || typeof value.createdAt !== 'string')
     return 'its text or date is not a string';
-  if (typeof value.terms !== 'string' || decodeTerms(value.terms) === null) return 'its terms are unreadable';
+  const counts = typeof value.terms === 'string' ? decodeTerms(value.terms) : null;
+  if (counts === null) return 'its terms are unreadable';
+  checkedTerms.set(value as unknown as RecallEntry, counts);
   return null;
+}
+
+/**
+ * Terms a store decoded while checking an entry it read back, until recall takes them: a reload decodes each stored
+ * entry once. Weak, so an entry nobody takes does not keep them.
+ */
+const checkedTerms = new WeakMap<RecallEntry, Map<string, number>>();
+
+/** An entry's terms with their frequencies (those its store's check decoded, else decoded now); null when unreadable. */
+export function entryTermCounts(entry: RecallEntry): Map<string, number> | null {
+  const checked = checkedTerms.get(entry);
+  if (!checked) return decodeTerms(entry.terms);
+  checkedTerms.delete(entry);
+  return checked;
 }

@@ -1,6 +1,7 @@
 export {
   decodeTerms,
   encodeTerms,
+  entryTermCounts,
   messageTermCounts,
   RECALL_TERMS_VERSION,
   type RecallEntry,

@@ -2,7 +2,7 @@ import type { JsonValue } from '../catalog/index.js';
 import { reportError } from '../errors/index.js';
 import type { RecallCandidate } from '../planner/index.js';
 import {
-  decodeTerms,
+  entryTermCounts,
   messageTermCounts,
   recallable,
   recallText,
@@ -319,8 +319,9 @@ export class RecallSource {
     this.#forget(sessionId);
     if (!stored || !recallable(stored.record)) return;
     this.#noteRecord(stored.record);
-    for (const { messageId, position, text, createdAt, terms } of stored.entries) {
-      const counts = this.#forgotten?.has(messageId) ? null : decodeTerms(terms);
+    for (const entry of stored.entries) {
+      const { messageId, position, text, createdAt } = entry;
+      const counts = this.#forgotten?.has(messageId) ? null : entryTermCounts(entry);
       if (counts) this.#index?.addCounted({ messageId, sessionId, position, text, createdAt }, counts);
     }
     this.#indexed.set(sessionId, stored.messages);
