@@ -1,6 +1,5 @@
 import type { JsonValue } from '../catalog/index.js';
 import { NotFoundError, reportError } from '../errors/index.js';
-// Directly, not through the recall door: the index stays in its own lazily loaded chunk.
 import { type RecallEntry, recallable, recallEntries } from '../recall-entries/index.js';
 import type { RetrievalSet } from '../retrieval/index.js';
 import type { ChatMessage, SessionRecord, UsageReport } from '../session/index.js';

@@ -183,7 +183,8 @@ export class IdbStore implements Store {
       checkExpected(checked.record, expected);
       await sessions.put({ ...checked, record });
       // Recall turned off (or the session's memory): what it indexed goes, and its turns from now on get none.
-      if (!recallable(record)) await tx.objectStore(STORES.recall).delete(sessionRange(record.id));
+      if (recallable(checked.record) && !recallable(record))
+        await tx.objectStore(STORES.recall).delete(sessionRange(record.id));
     });
     this.#emit({ type: 'session-saved', sessionId: record.id });
   }
