@@ -46,7 +46,10 @@ export function embedderUrls(settings: EmbeddingSettings, pageUrl: string) {
   };
 }
 
-/** An engine on the store for these settings: hybrid retrieval and recall by meaning with the embedder when one is configured. */
+/**
+ * An engine on the store for these settings: hybrid retrieval, and recall weighed by meaning, with the embedder when
+ * one is configured.
+ */
 export async function createDemoEngine(store: IdbStore, settings: DemoSettings): Promise<DemoEngine> {
   const embedder = settings.embeddings
     ? createTransformersEmbedder({
