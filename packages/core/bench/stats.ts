@@ -1,4 +1,5 @@
 import { performance } from 'node:perf_hooks';
+import { quantile, type Sampled, summarize } from './samples.js';
 
 export interface TimingPlan {
   /** Independent runs; a GC is forced between them when `--expose-gc` is on. */
@@ -9,27 +10,8 @@ export interface TimingPlan {
   readonly warmup: number;
 }
 
-export interface Timing {
-  /** Median of the runs' medians, in milliseconds: the headline figure. */
-  readonly median: number;
-  /** 90th percentile of all timed samples, pooled over runs. */
-  readonly p90: number;
-  readonly min: number;
-  readonly max: number;
-  readonly runMedians: readonly number[];
-  readonly samples: number;
-}
-
-export function quantile(values: readonly number[], q: number): number {
-  if (values.length === 0) return Number.NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  const position = (sorted.length - 1) * q;
-  const lower = Math.floor(position);
-  const upper = Math.ceil(position);
-  const a = sorted[lower] as number;
-  const b = sorted[upper] as number;
-  return a + (b - a) * (position - lower);
-}
+/** What a timed case gives: see `Sampled`. */
+export type Timing = Sampled;
 
 export const median = (values: readonly number[]): number => quantile(values, 0.5);
 
@@ -44,17 +26,6 @@ export interface TimedCase {
   readonly after?: (result: unknown) => void;
 }
 
-function summarize(runMedians: number[], all: number[]): Timing {
-  return {
-    median: median(runMedians),
-    p90: quantile(all, 0.9),
-    min: Math.min(...all),
-    max: Math.max(...all),
-    runMedians,
-    samples: all.length,
-  };
-}
-
 /**
  * Times several cases, interleaved: each run forces a GC, then gives every case its warm-up and timed calls in
  * turn, so JIT and GC phases of the process fall on all cases alike. Promise results are awaited; the timer
@@ -65,8 +36,7 @@ export async function timeCases<K extends string>(
   cases: Readonly<Record<K, TimedCase>>,
 ): Promise<Record<K, Timing>> {
   const names = Object.keys(cases) as K[];
-  const runMedians = new Map<K, number[]>(names.map((name) => [name, []]));
-  const all = new Map<K, number[]>(names.map((name) => [name, []]));
+  const runs = new Map<K, number[][]>(names.map((name) => [name, []]));
   const calls = new Map<K, number>(names.map((name) => [name, 0]));
   for (let run = 0; run < plan.runs; run++) {
     collectGarbage();
@@ -82,13 +52,13 @@ export async function timeCases<K extends string>(
         after?.(result);
       }
       calls.set(name, call);
-      runMedians.get(name)?.push(median(samples));
-      all.get(name)?.push(...samples);
+      runs.get(name)?.push(samples);
     }
   }
-  return Object.fromEntries(
-    names.map((name) => [name, summarize(runMedians.get(name) ?? [], all.get(name) ?? [])]),
-  ) as Record<K, Timing>;
+  return Object.fromEntries(names.map((name) => [name, summarize(runs.get(name) ?? [])])) as Record<
+    K,
+    Timing
+  >;
 }
 
 /** Times one case; see `timeCases`. */

@@ -10,16 +10,9 @@ import {
   type Store,
 } from '../../src/index.js';
 import { Prng } from '../prng.js';
+import { type Sampled, summarize } from '../samples.js';
 
-export interface Sampled {
-  /** Median of the runs' medians (ms). */
-  readonly median: number;
-  readonly p90: number;
-  readonly min: number;
-  readonly max: number;
-  readonly runMedians: readonly number[];
-  readonly samples: number;
-}
+export type { Sampled };
 
 export interface IdbBenchResult {
   readonly userAgent: string;
@@ -69,29 +62,6 @@ const WORDS =
 
 function sentence(prng: Prng, words: number): string {
   return Array.from({ length: words }, () => prng.pick(WORDS)).join(' ');
-}
-
-function quantile(values: readonly number[], q: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const position = (sorted.length - 1) * q;
-  const lower = Math.floor(position);
-  const upper = Math.ceil(position);
-  return (
-    (sorted[lower] as number) + ((sorted[upper] as number) - (sorted[lower] as number)) * (position - lower)
-  );
-}
-
-function summarize(runs: readonly (readonly number[])[]): Sampled {
-  const all = runs.flat();
-  const runMedians = runs.map((run) => quantile(run, 0.5));
-  return {
-    median: quantile(runMedians, 0.5),
-    p90: quantile(all, 0.9),
-    min: Math.min(...all),
-    max: Math.max(...all),
-    runMedians,
-    samples: all.length,
-  };
 }
 
 let engines = 0;

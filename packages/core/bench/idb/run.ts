@@ -6,28 +6,11 @@
 import { writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright';
-import { createServer } from 'vite';
-import checkChromium, { CHROMIUM_ARGS, chromiumPath } from '../../vitest.chromium-setup.js';
+import { openBenchPage } from '../browser-page.js';
 import { toJson } from '../report.js';
-import { quantile } from '../stats.js';
+import { summarize } from '../samples.js';
 import type { LongOpenResult } from './long-open.js';
 import type { IdbBenchResult, Sampled } from './page.js';
-
-/** One run of timings: its median (and the spread) in the form the page's figures use. */
-function sampled(values: readonly number[]): Sampled {
-  const median = quantile(values, 0.5);
-  return {
-    median,
-    p90: quantile(values, 0.9),
-    min: Math.min(...values),
-    max: Math.max(...values),
-    runMedians: [median],
-    samples: values.length,
-  };
-}
-
-const PACKAGE_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 function ms(value: number): string {
   return `${value.toFixed(value < 10 ? 2 : 1)} ms`;
@@ -38,26 +21,9 @@ function row(label: string, sampled: Sampled, target = ''): string {
 }
 
 async function main(): Promise<void> {
-  checkChromium();
   process.stderr.write('  … IndexedDB store benchmark in Chromium (builds a 5,000-message session)\n');
-  const server = await createServer({
-    configFile: false,
-    root: PACKAGE_ROOT,
-    logLevel: 'error',
-    server: { host: '127.0.0.1', port: 0 },
-    optimizeDeps: { include: ['idb'] },
-  });
-  await server.listen();
-  const address = server.httpServer?.address();
-  if (!address || typeof address === 'string') throw new Error('the Vite server has no port');
-  const browser = await chromium.launch({
-    executablePath: chromiumPath,
-    args: [...CHROMIUM_ARGS],
-  });
+  const { page, close } = await openBenchPage('bench/idb/page.html');
   try {
-    const page = await browser.newPage();
-    page.on('pageerror', (error) => process.stderr.write(`page error: ${error.message}\n`));
-    await page.goto(`http://127.0.0.1:${address.port}/bench/idb/page.html`);
     await page.waitForFunction(
       () => typeof (window as { runIdbBench?: unknown }).runIdbBench === 'function',
       null,
@@ -76,10 +42,10 @@ async function main(): Promise<void> {
     const longOpen = {
       messages: long.messages,
       buildSeconds: long.buildSeconds,
-      open: sampled(long.open),
-      firstPrepare: sampled(long.firstPrepare),
-      firstPrepareAfterASecond: sampled(long.firstPrepareAfterASecond),
-      laterPrepare: sampled(long.laterPrepare),
+      open: summarize([long.open]),
+      firstPrepare: summarize([long.firstPrepare]),
+      firstPrepareAfterASecond: summarize([long.firstPrepareAfterASecond]),
+      laterPrepare: summarize([long.laterPrepare]),
     };
     // Other work on the machine skews browser timings: the 1-minute load average before and after.
     const result = { ...measured, longOpen, loadAverage: [loadAtStart, loadavg()[0] ?? 0] };
@@ -126,8 +92,7 @@ async function main(): Promise<void> {
     writeFileSync(file, toJson(result));
     console.log(`\nResults written to ${file}`);
   } finally {
-    await browser.close();
-    await server.close();
+    await close();
   }
 }
 

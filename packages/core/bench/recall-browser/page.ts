@@ -10,17 +10,10 @@ import {
   type StoreExport,
 } from '../../src/index.js';
 import { RecallIndex } from '../../src/recall/recall-index.js';
+import { type Sampled, summarize } from '../samples.js';
 import { SHAPE } from './shape.js';
 
-export interface Sampled {
-  /** Median of the runs' medians (ms). */
-  readonly median: number;
-  readonly p90: number;
-  readonly min: number;
-  readonly max: number;
-  readonly runMedians: readonly number[];
-  readonly samples: number;
-}
+export type { Sampled };
 
 export interface RecallBrowserRow {
   readonly messages: number;
@@ -42,29 +35,6 @@ export interface RecallBrowserRow {
   readonly searchAlone: Sampled;
   /** Recalled passages the first question's plan included and left out (each becomes a planner candidate). */
   readonly recalledPassages: { readonly included: number; readonly excluded: number };
-}
-
-function quantile(values: readonly number[], q: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const position = (sorted.length - 1) * q;
-  const lower = Math.floor(position);
-  const upper = Math.ceil(position);
-  return (
-    (sorted[lower] as number) + ((sorted[upper] as number) - (sorted[lower] as number)) * (position - lower)
-  );
-}
-
-function summarize(runs: readonly (readonly number[])[]): Sampled {
-  const all = runs.flat();
-  const runMedians = runs.map((run) => quantile(run, 0.5));
-  return {
-    median: quantile(runMedians, 0.5),
-    p90: quantile(all, 0.9),
-    min: Math.min(...all),
-    max: Math.max(...all),
-    runMedians,
-    samples: all.length,
-  };
 }
 
 /**

@@ -8,9 +8,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright';
-import { createServer } from 'vite';
-import checkChromium, { CHROMIUM_ARGS, chromiumPath } from '../../vitest.chromium-setup.js';
+import { openBenchPage } from '../browser-page.js';
 import { loadAverage, machineInfo } from '../machine.js';
 import { locomoLines } from '../recall-store.js';
 import { toJson } from '../report.js';
@@ -18,31 +16,13 @@ import type { RecallBrowserRow } from './page.js';
 import { SHAPE } from './shape.js';
 
 const SIZES = [1_000, 10_000, 100_000];
-const PACKAGE_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 const ms = (value: number) => `${value.toFixed(value < 10 ? 2 : 1)} ms`;
 
 async function main(): Promise<void> {
-  checkChromium();
   const text = locomoLines();
-  const server = await createServer({
-    configFile: false,
-    root: PACKAGE_ROOT,
-    logLevel: 'error',
-    server: { host: '127.0.0.1', port: 0 },
-    optimizeDeps: { include: ['idb'] },
-  });
-  await server.listen();
-  const address = server.httpServer?.address();
-  if (!address || typeof address === 'string') throw new Error('the Vite server has no port');
-  const browser = await chromium.launch({
-    executablePath: chromiumPath,
-    args: [...CHROMIUM_ARGS, '--js-flags=--expose-gc'],
-  });
+  const { page, close } = await openBenchPage('bench/recall-browser/page.html', ['--js-flags=--expose-gc']);
   try {
-    const page = await browser.newPage();
-    page.on('pageerror', (error) => process.stderr.write(`page error: ${error.message}\n`));
-    await page.goto(`http://127.0.0.1:${address.port}/bench/recall-browser/page.html`);
     await page.waitForFunction(
       () => typeof (window as { runRecallBrowserBench?: unknown }).runRecallBrowserBench === 'function',
       null,
@@ -95,8 +75,7 @@ async function main(): Promise<void> {
     );
     console.log(`\nResults written to ${file}`);
   } finally {
-    await browser.close();
-    await server.close();
+    await close();
   }
 }
 
