@@ -19,6 +19,27 @@ export {
   type SummarizerInput,
   type SummaryResult,
 } from './history/index.js';
+// The host loop: prepare, model call, tool calls, continue, commit or roll back, with its rules in one place.
+export {
+  DEFAULT_MAX_ROUNDS,
+  driveTurn,
+  HostTurn,
+  type HostTurnState,
+  type ModelAnswer,
+  type ModelCallContext,
+  type OpenTurnOptions,
+  openTurn,
+  type ReplyStep,
+  type RoundLimitRule,
+  type RunTurnOptions,
+  runTurn,
+  type StaleRule,
+  type ToolRunContext,
+  type TurnCallbacks,
+  type TurnOutcome,
+  type TurnRules,
+  type TurnSource,
+} from './host-loop/index.js';
 export {
   DEFAULT_MEMORY_LIMITS,
   type Memories,
