@@ -1,8 +1,10 @@
 import {
   type Engine,
+  type ModelAnswer,
   type ModelReply,
   type OpenAIChatRequest,
-  StaleSessionError,
+  type PreparedTurn,
+  runTurn,
   type ToolApproval,
   type ToolCall,
   type ToolResultInput,
@@ -114,19 +116,16 @@ export async function runToolCalls({
   });
 }
 
-interface Answer {
-  readonly content: string;
-  readonly model: string;
-  readonly usage: Usage | undefined;
-  readonly calls: readonly ToolCall[];
+interface Answer extends ModelAnswer {
   readonly badArguments: Readonly<Record<string, string>>;
 }
 
 /**
- * One turn: plan it, ask the configured responder; while its reply calls tools, run them (after the user's approval
- * where needed), record call and results with `continue` and ask again, at most MAX_TOOL_ROUNDS times; then commit
- * the reply with the usage the server reported. Any failure, or Stop, rolls the turn back, so nothing of it is
- * stored, and is rethrown for the UI.
+ * One turn, through the core's host loop: plan it, ask the configured responder; while its reply calls tools, run
+ * them (after the user's approval where needed) and ask again, at most MAX_TOOL_ROUNDS times, after which the reply
+ * is committed as text saying what it asked for; then commit the reply with the usage the server reported. A
+ * session another tab moved on is opened again once. Any failure, or Stop, rolls the turn back, so nothing of it
+ * is stored, and is rethrown for the UI.
  */
 export async function sendMessage({
   engine,
@@ -140,26 +139,16 @@ export async function sendMessage({
   toolContext,
   newCallId,
 }: SendOptions): Promise<{ readonly assistantMessageId: string }> {
-  let session = await engine.openSession(sessionId);
-  let turn: Awaited<ReturnType<typeof session.prepare>>;
-  try {
-    turn = await session.prepare(text);
-  } catch (error) {
-    if (!(error instanceof StaleSessionError)) throw error;
-    // Another tab moved the session on: plan on what it left.
-    session = await engine.openSession(sessionId);
-    turn = await session.prepare(text);
-  }
-  const ask = async (request: OpenAIChatRequest): Promise<Answer> => {
+  const ask = async (turn: PreparedTurn): Promise<Answer> => {
     const events: AsyncIterable<ResponderEvent> = settings.endpoint
-      ? openAIResponder(settings.endpoint, request, signal ? { signal } : {})
+      ? openAIResponder(settings.endpoint, turn.request, signal ? { signal } : {})
       : localResponder(
           {
             userText: text,
             requestContext: turn.requestContext,
             plan: turn.plan,
             catalog: engine.catalog,
-            request,
+            request: turn.request,
           },
           {
             ...(signal ? { signal } : {}),
@@ -183,40 +172,35 @@ export async function sendMessage({
         badArguments = { ...badArguments, ...event.badArguments };
       } else model = event.model;
     }
-    return { content, model, usage, calls, badArguments };
+    const reply: ModelReply = { content, ...(calls.length > 0 && { toolCalls: calls }), model };
+    return { reply, usage, badArguments };
   };
-  try {
-    let answer = await ask(turn.request);
-    for (let round = 1; answer.calls.length > 0 && round <= MAX_TOOL_ROUNDS; round++) {
-      const results = await runToolCalls({
-        calls: answer.calls,
-        badArguments: answer.badArguments,
-        offered: new Set((turn.request.tools ?? []).map((tool) => tool.function.name)),
+  const outcome = await runTurn<OpenAIChatRequest, Answer>({
+    engine,
+    sessionId,
+    text,
+    maxRounds: MAX_TOOL_ROUNDS,
+    onRoundLimit: 'commit-with-note',
+    onStale: 'reopen',
+    ...(signal ? { signal } : {}),
+    callModel: (turn) => ask(turn),
+    runTools: (calls, context) =>
+      runToolCalls({
+        calls,
+        badArguments: context.answer.badArguments,
+        offered: new Set((context.turn.request.tools ?? []).map((tool) => tool.function.name)),
         settings,
         ...(approve ? { approve } : {}),
-        signal: signal ?? new AbortController().signal,
+        signal: context.signal,
         ...(toolContext ? { toolContext } : {}),
-      });
-      const reply: ModelReply = { content: answer.content, toolCalls: answer.calls, model: answer.model };
-      turn = await session.continue(turn, reply, results, answer.usage);
-      answer = await ask(turn.request);
-    }
-    // Still calling tools after the last round: the core stores no call without its result, so the reply is kept
-    // as text, saying what it asked for.
-    const unanswered = [...new Set(answer.calls.map((call) => call.name))];
-    const content =
-      unanswered.length === 0
-        ? answer.content
-        : `${answer.content}${answer.content ? '\n\n' : ''}[Stopped after ${MAX_TOOL_ROUNDS} rounds of tool calls; the model asked for ${unanswered.join(', ')} again.]`;
-    const result = await session.commit(turn, { content, model: answer.model }, answer.usage);
-    if (
-      session.record.title === NEW_SESSION_TITLE &&
-      session.messages.filter((message) => message.role === 'user').length <= 1
-    )
-      await session.setTitle(titleFromMessage(text)).catch(() => {}); // a title is a nicety, never a failed turn
-    return { assistantMessageId: result.assistantMessage.id };
-  } catch (error) {
-    session.rollback(turn);
-    throw error;
-  }
+      }),
+  });
+  if (outcome.status !== 'committed') throw outcome.error;
+  const { session } = outcome;
+  if (
+    session.record.title === NEW_SESSION_TITLE &&
+    session.messages.filter((message) => message.role === 'user').length <= 1
+  )
+    await session.setTitle(titleFromMessage(text)).catch(() => {}); // a title is a nicety, never a failed turn
+  return { assistantMessageId: outcome.result.assistantMessage.id };
 }
