@@ -1,11 +1,16 @@
-import type {
-  Engine,
-  ErrorIssue,
-  PreparedTurn,
-  Session,
-  ToolCall,
-  ToolResultInput,
-  Usage,
+import {
+  driveTurn,
+  type Engine,
+  type ErrorIssue,
+  type HostTurn,
+  type ModelAnswer,
+  openTurn,
+  type PreparedTurn,
+  type Session,
+  type ToolCall,
+  type ToolResultInput,
+  type TurnOutcome,
+  type Usage,
 } from '@ctxkit/core';
 import {
   type ChatRequestOptions,
@@ -196,8 +201,10 @@ export class CtxkitChatTransport<UI_MESSAGE extends UIMessage = UIMessage<Ctxkit
       options.trigger === 'regenerate-message' || options.messageId !== undefined
         ? await this.#branchFor(options.trigger, options.messageId, text)
         : await this.#options.engine.openSession(this.#sessionId);
-    const turn = await session.prepare(text);
-    return this.#stream(session, turn, options.abortSignal, (last as UI_MESSAGE).id);
+    const { maxToolRounds = 8 } = this.#options;
+    // The loop's rounds are the tool rounds: this transport's limit counts model calls, one more.
+    const turn = await openTurn({ session, text, maxRounds: maxToolRounds - 1, onRoundLimit: 'rollback' });
+    return this.#stream(turn, options.abortSignal, (last as UI_MESSAGE).id);
   }
 
   async reconnectToStream(): Promise<ReadableStream<UIMessageChunk> | null> {
@@ -236,13 +243,11 @@ export class CtxkitChatTransport<UI_MESSAGE extends UIMessage = UIMessage<Ctxkit
     return branch;
   }
 
-  #stream(
-    session: Session,
-    first: PreparedTurn,
-    signal: AbortSignal | undefined,
-    userUiId: string,
-  ): ReadableStream<UIMessageChunk> {
+  #stream(turn: HostTurn, signal: AbortSignal | undefined, userUiId: string): ReadableStream<UIMessageChunk> {
     const { engine, model, runTool, maxToolRounds = 8, settings } = this.#options;
+    const { session } = turn;
+    const first = turn.prepared;
+    // One controller for Stop and for a reader that cancels: the host loop rolls the turn back when it aborts.
     const abort = new AbortController();
     const onAbort = () => abort.abort(signal?.reason);
     signal?.addEventListener('abort', onAbort, { once: true });
@@ -255,42 +260,35 @@ export class CtxkitChatTransport<UI_MESSAGE extends UIMessage = UIMessage<Ctxkit
     this.#turns.set(replyId, record);
     this.#turns.set(userUiId, record);
     this.#latest = record;
-    let turn = first;
-    let settled = false;
-    const rollback = () => {
-      if (settled) return;
-      settled = true;
-      session.rollback(turn);
-    };
 
     let cancelled = false;
-    const run = async (stream: ReadableStreamDefaultController<UIMessageChunk>) => {
+    const run = (stream: ReadableStreamDefaultController<UIMessageChunk>): Promise<TurnOutcome> => {
       // After the reader cancelled (useChat's stop), chunks have nowhere to go.
       const controller = {
         enqueue: (chunk: UIMessageChunk) => {
           if (!cancelled) stream.enqueue(chunk);
         },
       };
-      const base = { sessionId: session.id, userMessageId: turn.userMessage.id };
+      const base = { sessionId: session.id, userMessageId: first.userMessage.id };
       controller.enqueue({
         type: 'start',
         messageId: replyId,
-        messageMetadata: { ctxkit: { ...base, planId: turn.plan.id } } satisfies CtxkitMessageMetadata,
+        messageMetadata: { ctxkit: { ...base, planId: first.plan.id } } satisfies CtxkitMessageMetadata,
       });
-      for (let round = 0; ; round++) {
+      const callModel = async (current: PreparedTurn, { round }: { round: number }): Promise<ModelAnswer> => {
         controller.enqueue({ type: 'start-step' });
         const tools: Record<string, Tool> = {};
-        for (const definition of turn.request.tools ?? []) {
+        for (const definition of current.request.tools ?? []) {
           tools[definition.function.name] = {
             description: definition.function.description,
             inputSchema: jsonSchema(definition.function.parameters),
           };
         }
         const result = streamText({
-          maxOutputTokens: turn.request.max_completion_tokens,
+          maxOutputTokens: current.request.max_completion_tokens,
           ...settings,
           model,
-          messages: promptOfRequest(turn.request) as ModelMessage[],
+          messages: promptOfRequest(current.request) as ModelMessage[],
           allowSystemInMessages: true,
           tools,
           abortSignal: abort.signal,
@@ -300,7 +298,7 @@ export class CtxkitChatTransport<UI_MESSAGE extends UIMessage = UIMessage<Ctxkit
         let content = '';
         let usage: Usage | undefined;
         let failure: unknown;
-        let modelId: string = turn.request.model;
+        let modelId: string = current.request.model;
         const calls: ToolCall[] = [];
         const textId = `text-${round}`;
         let textOpen = false;
@@ -337,89 +335,53 @@ export class CtxkitChatTransport<UI_MESSAGE extends UIMessage = UIMessage<Ctxkit
         if (textOpen) controller.enqueue({ type: 'text-end', id: textId });
         if (abort.signal.aborted) throw abort.signal.reason ?? new DOMException('Aborted', 'AbortError');
         if (failure !== undefined) throw failure;
-        if (calls.length === 0) {
-          const committed = await session.commit(turn, { content, model: modelId }, usage);
-          settled = true;
+        if (calls.length > 0 && !runTool)
+          throw new Error(`The model called ${calls[0]?.name}, but the transport has no runTool.`);
+        return {
+          reply: { content, ...(calls.length > 0 && { toolCalls: calls }), model: modelId },
+          usage,
+        };
+      };
+      const runTools = async (calls: readonly ToolCall[]): Promise<ToolResultInput[]> => {
+        const results: ToolResultInput[] = [];
+        for (const call of calls)
+          results.push(await this.#runTool(engine, runTool, call, abort.signal, controller));
+        controller.enqueue({ type: 'finish-step' });
+        return results;
+      };
+      return driveTurn(turn, { callModel, runTools, signal: abort.signal }).then((outcome) => {
+        if (outcome.status === 'committed') {
           controller.enqueue({ type: 'finish-step' });
           controller.enqueue({
             type: 'finish',
             finishReason: 'stop',
             messageMetadata: {
-              ctxkit: { ...base, planId: turn.plan.id, messageId: committed.assistantMessage.id },
+              ctxkit: {
+                ...base,
+                planId: outcome.turn.plan.id,
+                messageId: outcome.result.assistantMessage.id,
+              },
             } satisfies CtxkitMessageMetadata,
           });
-          return;
-        }
-        if (!runTool)
-          throw new Error(`The model called ${calls[0]?.name}, but the transport has no runTool.`);
-        if (round + 1 >= maxToolRounds)
-          throw new Error(
-            `The model was still calling tools after ${maxToolRounds} rounds; the turn was abandoned.`,
-          );
-        const results: ToolResultInput[] = [];
-        for (const call of calls) {
-          const tool = engine.catalog.toolByFunctionName(call.name);
-          try {
-            const output = await runTool(
-              {
-                toolCallId: call.id,
-                functionName: call.name,
-                serverName: tool?.serverName,
-                toolName: tool?.name,
-                input: call.arguments,
-              },
-              { abortSignal: abort.signal },
-            );
-            if (output instanceof CtxkitToolResult) {
-              const text = resultText(output.output);
-              results.push({
-                toolCallId: call.id,
-                content: text,
-                ...(output.isError && { isError: true }),
-                ...(output.approval && { approval: output.approval }),
-              });
-              controller.enqueue(
-                output.approval === 'denied'
-                  ? { type: 'tool-output-denied', toolCallId: call.id }
-                  : output.isError
-                    ? { type: 'tool-output-error', toolCallId: call.id, errorText: text, dynamic: true }
-                    : {
-                        type: 'tool-output-available',
-                        toolCallId: call.id,
-                        output: output.output,
-                        dynamic: true,
-                      },
-              );
-              continue;
-            }
-            const text = resultText(output);
-            results.push({ toolCallId: call.id, content: text });
-            controller.enqueue({ type: 'tool-output-available', toolCallId: call.id, output, dynamic: true });
-          } catch (error) {
-            if (abort.signal.aborted) throw error;
-            const text = describeError(error);
-            results.push({ toolCallId: call.id, content: text, isError: true });
-            controller.enqueue({
-              type: 'tool-output-error',
-              toolCallId: call.id,
-              errorText: text,
-              dynamic: true,
-            });
-          }
-        }
-        controller.enqueue({ type: 'finish-step' });
-        turn = await session.continue(turn, { content, toolCalls: calls, model: modelId }, results, usage);
-      }
+        } else if (outcome.status === 'stopped') controller.enqueue({ type: 'abort', reason: 'stopped' });
+        else
+          controller.enqueue({
+            type: 'error',
+            errorText:
+              outcome.reason === 'round-limit'
+                ? `The model was still calling tools after ${maxToolRounds} rounds; the turn was abandoned.`
+                : describeError(outcome.error),
+          });
+        return outcome;
+      });
     };
 
     return new ReadableStream<UIMessageChunk>({
       start: (controller) => {
         run(controller)
-          .catch((error: unknown) => {
-            rollback();
-            if (cancelled) return;
-            if (abort.signal.aborted) controller.enqueue({ type: 'abort', reason: 'stopped' });
-            else controller.enqueue({ type: 'error', errorText: describeError(error) });
+          .catch(() => {
+            // Only a chunk that could not be enqueued gets here; the turn must not stay open.
+            turn.rollback();
           })
           .finally(() => {
             signal?.removeEventListener('abort', onAbort);
@@ -431,6 +393,62 @@ export class CtxkitChatTransport<UI_MESSAGE extends UIMessage = UIMessage<Ctxkit
         abort.abort(reason);
       },
     });
+  }
+
+  /** Runs one tool call through the host's runner; its failure is the call's error result, unless it was Stop. */
+  async #runTool(
+    engine: Engine,
+    runTool: CtxkitToolRunner | undefined,
+    call: ToolCall,
+    signal: AbortSignal,
+    controller: { readonly enqueue: (chunk: UIMessageChunk) => void },
+  ): Promise<ToolResultInput> {
+    const tool = engine.catalog.toolByFunctionName(call.name);
+    try {
+      const output = await (runTool as CtxkitToolRunner)(
+        {
+          toolCallId: call.id,
+          functionName: call.name,
+          serverName: tool?.serverName,
+          toolName: tool?.name,
+          input: call.arguments,
+        },
+        { abortSignal: signal },
+      );
+      if (output instanceof CtxkitToolResult) {
+        const text = resultText(output.output);
+        controller.enqueue(
+          output.approval === 'denied'
+            ? { type: 'tool-output-denied', toolCallId: call.id }
+            : output.isError
+              ? { type: 'tool-output-error', toolCallId: call.id, errorText: text, dynamic: true }
+              : {
+                  type: 'tool-output-available',
+                  toolCallId: call.id,
+                  output: output.output,
+                  dynamic: true,
+                },
+        );
+        return {
+          toolCallId: call.id,
+          content: text,
+          ...(output.isError && { isError: true }),
+          ...(output.approval && { approval: output.approval }),
+        };
+      }
+      controller.enqueue({ type: 'tool-output-available', toolCallId: call.id, output, dynamic: true });
+      return { toolCallId: call.id, content: resultText(output) };
+    } catch (error) {
+      if (signal.aborted) throw error;
+      const text = describeError(error);
+      controller.enqueue({
+        type: 'tool-output-error',
+        toolCallId: call.id,
+        errorText: text,
+        dynamic: true,
+      });
+      return { toolCallId: call.id, content: text, isError: true };
+    }
   }
 }
 
