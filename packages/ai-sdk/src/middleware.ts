@@ -1,12 +1,13 @@
-import type {
-  Engine,
-  ErrorIssue,
-  ModelReply,
-  PreparedTurn,
-  Session,
-  ToolCall,
-  ToolResultInput,
-  Usage,
+import {
+  type Engine,
+  type ErrorIssue,
+  type HostTurn,
+  type ModelReply,
+  openTurn,
+  type Session,
+  type ToolCall,
+  type ToolResultInput,
+  type Usage,
 } from '@ctxkit/core';
 import type { LanguageModelMiddleware } from 'ai';
 import {
@@ -56,14 +57,6 @@ function checkOptions(options: unknown): asserts options is CtxkitMiddlewareOpti
   throwIfAny('Invalid ctxkit middleware options', issues);
 }
 
-/** A turn whose last request was sent: the model's reply calls tools, and the next call brings their results. */
-interface OpenTurn {
-  readonly session: Session;
-  turn: PreparedTurn;
-  /** The reply that called tools, and its usage, waiting for the results. */
-  waiting?: { readonly reply: ModelReply; readonly usage: Usage | undefined };
-}
-
 function textOfUser(message: PromptMessage | undefined): string {
   if (message?.role !== 'user') return '';
   return message.content
@@ -95,9 +88,11 @@ function resultsOf(message: PromptMessage): ToolResultInput[] {
 
 /**
  * The turns middlewares opened, by session object (the engine hands out one per session): shared by every
- * middleware, so that a route making one per request still finds the turn an earlier request left waiting.
+ * middleware, so that a route making one per request still finds the turn an earlier request left waiting for
+ * tool results. Each is the core's host turn, driven step by step: here the AI SDK runs the loop and its `stopWhen`
+ * bounds the rounds, so the turn itself sets no round limit.
  */
-const open = new WeakMap<Session, OpenTurn>();
+const open = new WeakMap<Session, HostTurn>();
 
 /** Catalog tools come from the plan; other tools of the call (a provider's own) are kept as they are. */
 function mergeTools(
@@ -123,35 +118,42 @@ export function ctxkitMiddleware(options: CtxkitMiddlewareOptions): LanguageMode
   checkOptions(options);
   const { engine, onCommit } = options;
   /** The turn each transformed call belongs to. */
-  const calls = new WeakMap<CallOptions, OpenTurn>();
+  const calls = new WeakMap<CallOptions, HostTurn>();
 
-  const settleFailed = (state: OpenTurn) => {
-    state.session.rollback(state.turn);
+  const forget = (state: HostTurn) => {
     if (open.get(state.session) === state) open.delete(state.session);
   };
 
+  const settleFailed = (state: HostTurn) => {
+    state.rollback();
+    forget(state);
+  };
+
+  /** Gives the turn the model's reply: one that calls tools waits for their results, any other is committed. */
   const finish = async (
-    state: OpenTurn,
+    state: HostTurn,
     reply: ModelReply,
     usage: Usage | undefined,
   ): Promise<CtxkitMessageMetadata['ctxkit'] | undefined> => {
-    if ((reply.toolCalls ?? []).length > 0) {
-      state.waiting = { reply, usage };
-      return undefined;
-    }
+    let step: Awaited<ReturnType<HostTurn['reply']>>;
     try {
-      const committed = await state.session.commit(state.turn, reply, usage);
-      const ids = {
-        sessionId: state.session.id,
-        userMessageId: state.turn.userMessage.id,
-        planId: state.turn.plan.id,
-        messageId: committed.assistantMessage.id,
-      };
-      onCommit?.(ids);
-      return ids;
-    } finally {
-      if (open.get(state.session) === state) open.delete(state.session);
+      step = await state.reply({ reply, usage });
+    } catch (error) {
+      // A commit that failed leaves nothing half done: the turn is rolled back, on either path.
+      settleFailed(state);
+      throw error;
     }
+    if (step.kind === 'tool-calls') return undefined;
+    forget(state);
+    if (step.kind !== 'committed') return undefined;
+    const ids = {
+      sessionId: state.session.id,
+      userMessageId: state.prepared.userMessage.id,
+      planId: state.prepared.plan.id,
+      messageId: step.result.assistantMessage.id,
+    };
+    onCommit?.(ids);
+    return ids;
   };
 
   return {
@@ -163,12 +165,10 @@ export function ctxkitMiddleware(options: CtxkitMiddlewareOptions): LanguageMode
       const session = await engine.openSession(sessionId);
       const last = params.prompt[params.prompt.length - 1];
       const previous = open.get(session);
-      let state: OpenTurn;
-      if (last?.role === 'tool' && previous?.waiting) {
-        const { reply, usage } = previous.waiting;
-        previous.waiting = undefined;
+      let state: HostTurn;
+      if (last?.role === 'tool' && previous?.state === 'awaiting-results') {
         try {
-          previous.turn = await session.continue(previous.turn, reply, resultsOf(last), usage);
+          await previous.results(resultsOf(last));
         } catch (error) {
           settleFailed(previous);
           throw error;
@@ -187,10 +187,10 @@ export function ctxkitMiddleware(options: CtxkitMiddlewareOptions): LanguageMode
         }
         // A turn still waiting for tool results that never came (the route stopped its tool loop) is abandoned.
         if (previous) settleFailed(previous);
-        state = { session, turn: await session.prepare(text) };
+        state = await openTurn({ session, text, maxRounds: Number.POSITIVE_INFINITY });
         open.set(session, state);
       }
-      const request = state.turn.request;
+      const request = state.prepared.request;
       const next: CallOptions = {
         ...params,
         prompt: promptOfRequest(request),
