@@ -215,6 +215,18 @@ describe('ctxkitMiddleware', () => {
     session2.rollback(await session2.prepare('again'));
   });
 
+  test('a commit that fails rolls the turn back after generateText too: the session takes the next message', async () => {
+    const { engine, session, model } = await setup('echo-model');
+    vi.spyOn(engine.store, 'commitTurn').mockRejectedValueOnce(new Error('the disk is full'));
+    await expect(generateText({ model, prompt: 'hello', maxRetries: 0 })).rejects.toThrow('the disk is full');
+    expect(engine.pendingTurn(session.id)).toBeNull();
+    expect((await generateText({ model, prompt: 'again' })).text).toBe('Echo: again');
+    expect((await engine.openSession(session.id)).messages.map((message) => message.role)).toEqual([
+      'user',
+      'assistant',
+    ]);
+  });
+
   test('a prompt that does not end with a user message is a ValidationError naming it', async () => {
     const { engine, session, model } = await setup('echo-model');
     const error = await generateText({
