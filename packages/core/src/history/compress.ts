@@ -1,42 +1,5 @@
 import type { SummarizerStatus } from '../planner/index.js';
-import type { ChatMessage, Checkpoint } from '../session/index.js';
-import type { HistorySettings } from './types.js';
-
-/** A committed turn as compression sees it. */
-export interface MessagesOfTurn {
-  readonly messages: readonly ChatMessage[];
-}
-
-export interface CompressionInput {
-  readonly sessionId: string;
-  /** Every turn of the session, oldest first, and what each costs when sent. */
-  readonly turns: readonly MessagesOfTurn[];
-  readonly tokensOf: (turnIndex: number) => number;
-  /** The checkpoint in force, the index of the last turn it covers, and its tokens. */
-  readonly current: {
-    readonly checkpoint: Checkpoint;
-    readonly toTurn: number;
-    readonly tokens: number;
-  } | null;
-  /** contextWindow − reservedOutput. */
-  readonly available: number;
-  /**
-   * Tokens history leaves to the agent items when retrieval runs and history is cut in blocks: the block's
-   * high-water mark is that much lower, so summarizing starts there too, before a cut drops turns unsummarized.
-   */
-  readonly reserve?: number;
-  readonly settings: HistorySettings;
-  readonly newId: () => string;
-  readonly now: () => string;
-}
-
-export interface CompressionOutcome {
-  /** A new checkpoint covering more turns, or null when the one in force (if any) still does. */
-  readonly created: Checkpoint | null;
-  readonly summarizer: SummarizerStatus;
-  /** Why the summarizer failed, when it did. */
-  readonly error?: unknown;
-}
+import type { CompressionInput, CompressionOutcome } from './types.js';
 
 /**
  * Decides whether history has outgrown its share of the budget and, if it has and a summarizer is configured,

@@ -1,9 +1,4 @@
-export {
-  type CompressionInput,
-  type CompressionOutcome,
-  compressHistory,
-  type MessagesOfTurn,
-} from './compress.js';
+export { compressHistory } from './compress.js';
 export {
   BLOB_REF_PREFIX,
   blobHash,
@@ -20,10 +15,13 @@ export {
 } from './options.js';
 export { readSummary } from './summarize.js';
 export type {
+  CompressionInput,
+  CompressionOutcome,
   HistoryOptions,
   HistorySettings,
   LargeContentOptions,
   LargeContentSettings,
+  MessagesOfTurn,
   Summarizer,
   SummarizerInput,
   SummaryResult,

@@ -1,6 +1,5 @@
 import type { ChatMessage } from '../session/index.js';
-import type { CompressionInput, CompressionOutcome } from './compress.js';
-import type { Summarizer, SummaryResult } from './types.js';
+import type { CompressionInput, CompressionOutcome, Summarizer, SummaryResult } from './types.js';
 
 const isSent = (message: ChatMessage) => message.role !== 'system' && message.role !== 'error';
 
