@@ -1,5 +1,6 @@
+import type { QueryCluster } from '../session/index.js';
 import { cosine } from '../vectors/index.js';
-import type { ClusterAssignment, QueryCluster } from './types.js';
+import type { ClusterAssignment } from './types.js';
 
 /** The cosine similarity a query must reach against the current centroid to join it, unless the host says. */
 export const DEFAULT_CLUSTER_THRESHOLD = 0.5;

@@ -1,6 +1,5 @@
-import type { Pin, SessionRecord } from '../session/types.js';
+import type { Pin, QueryCluster, SessionRecord } from '../session/index.js';
 import { assignQuery } from './assign.js';
-import type { QueryCluster } from './types.js';
 
 /** The cluster a turn joined, and how a record enters it (at commit, and for planning before that). */
 export interface TurnCluster {

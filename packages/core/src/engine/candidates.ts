@@ -31,12 +31,12 @@ import type {
   Checkpoint,
   PinKind,
   PromptPartText,
+  Turn,
   TurnStep,
   UserMessage,
 } from '../session/index.js';
 import type { MeasuredTurn } from '../store/index.js';
 import { TOKEN_OVERHEAD, type TokenCounter } from '../tokens/index.js';
-import type { Turn } from './turns.js';
 
 /** A part of a system prompt or context block is followed by a blank line: about one token. */
 const SEPARATOR_TOKENS = 1;

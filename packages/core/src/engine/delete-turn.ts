@@ -1,6 +1,5 @@
 import { ValidationError } from '../errors/index.js';
-import type { ChatMessage, SessionRecord } from '../session/index.js';
-import type { Turn } from './turns.js';
+import type { ChatMessage, SessionRecord, Turn } from '../session/index.js';
 
 /** A message of a deleted turn with its text gone, as a store keeps it in its place (never loaded again). */
 export function erasedMessage(message: ChatMessage): ChatMessage {

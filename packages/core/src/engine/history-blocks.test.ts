@@ -1,13 +1,12 @@
 import { describe, expect, test } from 'vitest';
 import { ValidationError } from '../errors/index.js';
 import type { OpenAIChatRequest } from '../render/index.js';
-import type { SessionRecord } from '../session/index.js';
+import type { SessionRecord, Turn } from '../session/index.js';
 import { MemoryStore } from '../store/index.js';
 import { testEngine } from './engine.fixtures.js';
 import type { EngineOptions } from './engine.js';
 import { blockInput } from './history-blocks.js';
 import type { Session } from './session.js';
-import type { Turn } from './turns.js';
 
 // A small window with no retrieval, so history fills it after a dozen turns.
 const WINDOW = { contextWindow: 800, reservedOutput: 200, defaultMode: 'off' } as const;

@@ -1,6 +1,5 @@
 import type { ContextPlan, HistoryBlockInput } from '../planner/index.js';
-import type { SessionRecord } from '../session/index.js';
-import type { Turn } from './turns.js';
+import type { SessionRecord, Turn } from '../session/index.js';
 
 /**
  * The plan input's history block: the record names the block's first turn by its user message, which outlives

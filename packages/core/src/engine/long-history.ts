@@ -14,11 +14,10 @@ import type {
   HistoryPolicy,
   SummarizerStatus,
 } from '../planner/index.js';
-import type { Checkpoint, SessionRecord } from '../session/index.js';
+import type { Checkpoint, SessionRecord, Turn } from '../session/index.js';
 import type { Store } from '../store/index.js';
 import type { CandidateFactory } from './candidates.js';
 import { blockInput } from './history-blocks.js';
-import type { Turn } from './turns.js';
 
 /** What a turn carries about its history from `prepare` to `commit`. */
 export interface TurnHistory {

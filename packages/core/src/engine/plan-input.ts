@@ -20,12 +20,12 @@ import type {
   PinKind,
   PromptPartText,
   SessionRecord,
+  Turn,
   TurnStep,
   UserMessage,
 } from '../session/index.js';
 import { TOKEN_OVERHEAD } from '../tokens/index.js';
 import type { CandidateFactory } from './candidates.js';
-import type { Turn } from './turns.js';
 
 /** What a session knows when it plans a request: its record and turns, and the engine's settings. */
 export interface PlanSources {

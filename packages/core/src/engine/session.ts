@@ -12,9 +12,9 @@ import { frozenJsonCopy } from '../json/index.js';
 import { type ContextPlan, type PlanInput, planContext, type RecallCandidate } from '../planner/index.js';
 import { SessionRedaction } from '../privacy/index.js';
 import { defaultRecallThreshold } from '../recall/index.js';
-import type { TurnReflection } from '../reflection/types.js';
 import type { OpenAIChatRequest } from '../render/index.js';
 import type { RetrievalSet, UseKind } from '../retrieval/index.js';
+import type { TurnReflection } from '../session/index.js';
 import {
   type AssistantMessage,
   type BranchOrigin,
@@ -22,6 +22,7 @@ import {
   type Checkpoint,
   type ContextMode,
   findPin,
+  groupTurns,
   type LeaseScope,
   type ModelReply,
   makePin,
@@ -33,6 +34,7 @@ import {
   type SessionRecord,
   SystemPrompt,
   type ToolResultMessage,
+  type Turn,
   type TurnStep,
   type Usage,
   type UsageReport,
@@ -74,7 +76,6 @@ import {
 import { rememberNewSummary } from './summary-memory.js';
 import { checkToolResults, type ToolResultInput } from './tool-results.js';
 import { storedPlanOf, usageReportOf } from './turn-records.js';
-import { groupTurns, type Turn } from './turns.js';
 import { checkUsage } from './usage-input.js';
 import { agentKeyOf, evidenceOfTurn, latestUserText, reportUse } from './use-evidence.js';
 

@@ -1,7 +1,8 @@
 import type { JsonValue } from '../catalog/index.js';
 import { CorruptRecordError } from '../errors/index.js';
+import type { MemorySource } from '../session/index.js';
 import { MEMORY_DOCUMENT } from './document-key.js';
-import type { MemoryEntry, MemorySource } from './types.js';
+import type { MemoryEntry } from './types.js';
 
 export { MEMORY_DOCUMENT };
 

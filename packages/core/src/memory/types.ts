@@ -1,18 +1,5 @@
 import type { ErrorIssue } from '../errors/index.js';
-
-/** Where a memory came from: the session, and the message or checkpoint (summary) it was learned from. */
-export interface MemorySource {
-  readonly sessionId: string;
-  /** The session's tree (the root of its branches): memories are offered to other conversations only. */
-  readonly rootSessionId: string;
-  readonly messageId?: string;
-  readonly checkpointId?: string;
-}
-
-/** What a memory says: a key point of a conversation, or a learned preference (a named value, newest wins). */
-export type MemoryContent =
-  | { readonly kind: 'key-point'; readonly text: string }
-  | { readonly kind: 'preference'; readonly key: string; readonly value: string };
+import type { MemoryContent, MemorySource } from '../session/index.js';
 
 /** A memory as stored and listed: offered to other sessions as a candidate until the user deletes it. */
 export type MemoryEntry = MemoryContent & {

@@ -1,3 +1,4 @@
+export type { PromptPart } from '../session/index.js';
 export { candidatesOf } from './candidates-of.js';
 export { contentHash } from './content-hash.js';
 export { fingerprintAhead, planId } from './fingerprint.js';
@@ -36,7 +37,6 @@ export type {
   PlanInput,
   PlanRedaction,
   PromptCandidate,
-  PromptPart,
   RecallCandidate,
   RecallWeights,
   Section,

@@ -1,6 +1,14 @@
 import type { ItemRef, JsonObject } from '../catalog/index.js';
-import type { MemoryContent, MemorySource } from '../memory/types.js';
-import type { ChatMessage, ContextMode, PinKind, TurnStep, UserMessage } from '../session/index.js';
+import type {
+  ChatMessage,
+  ContextMode,
+  MemoryContent,
+  MemorySource,
+  PinKind,
+  PromptPart,
+  TurnStep,
+  UserMessage,
+} from '../session/index.js';
 
 /**
  * How an agent item carried from an earlier message relates to the new one: the new message follows up on it
@@ -55,8 +63,6 @@ interface CandidateBase {
   /** Hash of the content; with ids and tokens it is what the plan id is computed from. */
   readonly hash: string;
 }
-
-export type PromptPart = 'global' | 'agent' | 'fragment';
 
 export interface PromptCandidate extends CandidateBase {
   readonly kind: 'prompt';

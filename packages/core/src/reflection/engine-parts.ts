@@ -1,10 +1,9 @@
 import { type ErrorIssue, NotFoundError } from '../errors/index.js';
 import type { RetrievalSet } from '../retrieval/index.js';
-import type { LeaseScope } from '../session/index.js';
+import type { LeaseScope, Waste } from '../session/index.js';
 import type { Store } from '../store/index.js';
 import { DEFAULT_PROMOTION, type PromotionRules } from './rules.js';
 import { telemetryLines, telemetryRecords } from './telemetry.js';
-import type { Waste } from './types.js';
 import { totalWaste } from './waste.js';
 
 /** The promotion rules an engine option asks for, with what is wrong with them. */

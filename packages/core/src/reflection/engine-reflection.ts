@@ -1,6 +1,15 @@
 import { type ErrorIssue, ValidationError } from '../errors/index.js';
 import type { ContextPlan, PlanCalibration, PlanInput } from '../planner/index.js';
-import type { ModelReply, Pin, SessionRecord, TurnStep, UsageReport, UserMessage } from '../session/index.js';
+import type {
+  ModelReply,
+  Pin,
+  SessionRecord,
+  TurnStep,
+  UsageReport,
+  UserDecision,
+  UserMessage,
+  Waste,
+} from '../session/index.js';
 import type { Store } from '../store/index.js';
 import { type CacheUsage, sessionCacheUsage } from './cache-usage.js';
 import { Calibrator } from './calibrator.js';
@@ -8,7 +17,6 @@ import { exportTelemetry, resolvePromotion, sessionWaste } from './engine-parts.
 import type { PromotionRules } from './rules.js';
 import { withDecision, withReflection } from './state.js';
 import { type ReflectedTurn, reflectTurn } from './turn.js';
-import type { UserDecision, Waste } from './types.js';
 
 /** What an engine's reflection offers its host: `engine.reflection`. */
 export interface Reflection {

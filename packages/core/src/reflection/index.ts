@@ -1,3 +1,13 @@
+export type {
+  PinChange,
+  PinChangeReason,
+  ReflectionState,
+  TurnReflection,
+  TurnWaste,
+  UserDecision,
+  Waste,
+  WasteEntry,
+} from '../session/index.js';
 export { ACTIVATION_RULES, type ActivationGains, nextActivation } from './activation.js';
 export { type CacheUsage, sessionCacheUsage } from './cache-usage.js';
 export {
@@ -34,14 +44,4 @@ export {
 export { ACTIVATION_WEIGHT, EMPTY_REFLECTION, pinDecisions, withDecision, withReflection } from './state.js';
 export { type TelemetryRecord, type TelemetrySource, telemetryLines, telemetryRecords } from './telemetry.js';
 export { type ReflectedTurn, reflectTurn, type TurnFacts } from './turn.js';
-export type {
-  PinChange,
-  PinChangeReason,
-  ReflectionState,
-  TurnReflection,
-  TurnWaste,
-  UserDecision,
-  Waste,
-  WasteEntry,
-} from './types.js';
 export { totalWaste, turnWaste, WASTE_TARGET } from './waste.js';

@@ -1,6 +1,6 @@
+import type { PinChange } from '../session/index.js';
 import type { Lease, LeaseScope, Pin } from '../session/types.js';
 import type { PromotionRules } from './rules.js';
-import type { PinChange } from './types.js';
 
 export { DEFAULT_PROMOTION, type PromotionRules } from './rules.js';
 

@@ -1,8 +1,16 @@
 import { itemKey } from '../catalog/index.js';
 import type { ItemCandidate, PlanInput } from '../planner/index.js';
-import type { Lease, LeaseScope, Pin, PinKind, PinTarget, SessionRecord } from '../session/index.js';
+import type {
+  Lease,
+  LeaseScope,
+  Pin,
+  PinKind,
+  PinTarget,
+  ReflectionState,
+  SessionRecord,
+  UserDecision,
+} from '../session/index.js';
 import type { Calibrator } from './calibrator.js';
-import type { ReflectionState, UserDecision } from './types.js';
 
 export const EMPTY_REFLECTION: ReflectionState = { activation: {}, pinReferences: {}, pending: [] };
 

@@ -1,7 +1,13 @@
-import { groupTurns } from '../engine/turns.js';
 import type { RetrievalSet } from '../retrieval/index.js';
-import type { ChatMessage, SessionRecord, UsageReport } from '../session/index.js';
-import type { PinChange, TurnWaste, UserDecision } from './types.js';
+import type {
+  ChatMessage,
+  PinChange,
+  SessionRecord,
+  TurnWaste,
+  UsageReport,
+  UserDecision,
+} from '../session/index.js';
+import { groupTurns } from '../session/index.js';
 
 /**
  * One committed turn as exported: what was planned (plan ids), retrieved (keys, scores, ranks), called, used

@@ -1,11 +1,11 @@
 import { itemKey } from '../catalog/index.js';
 import type { Candidate, ContextPlan } from '../planner/index.js';
+import type { TurnReflection } from '../session/index.js';
 import { advanceLeases, type ModelReply, type Pin, type SessionRecord } from '../session/index.js';
 import { nextActivation } from './activation.js';
 import { lapses, type PromotionRules, reflectPins } from './promotion.js';
 import { distinctiveTerms, findReferences, type ReferenceTarget } from './references.js';
 import { EMPTY_REFLECTION, pinDecisions } from './state.js';
-import type { TurnReflection } from './types.js';
 import { turnWaste } from './waste.js';
 
 /** What a committed turn is reflected on. */

@@ -1,5 +1,5 @@
 import type { ContextPlan } from '../planner/index.js';
-import type { TurnWaste, Waste, WasteEntry } from './types.js';
+import type { TurnWaste, Waste, WasteEntry } from '../session/index.js';
 
 /** The target: less than 30 % of automatically added tokens unused. */
 export const WASTE_TARGET = 0.3;

@@ -1,6 +1,6 @@
 import type { ItemRef } from '../catalog/index.js';
-import type { MemoryContent } from '../memory/types.js';
 import type { ItemBody } from '../planner/index.js';
+import type { MemoryContent } from '../session/index.js';
 
 /**
  * Item text is data. Escaping `&` and `<` means no text can open or close a tag, so an item can never end its

@@ -1,3 +1,15 @@
+export type { QueryCluster } from './cluster-types.js';
+export type { MemoryContent, MemorySource } from './memory-types.js';
+export type {
+  PinChange,
+  PinChangeReason,
+  ReflectionState,
+  TurnReflection,
+  TurnWaste,
+  UserDecision,
+  Waste,
+  WasteEntry,
+} from './reflection-types.js';
 export {
   advanceLeases,
   findPin,
@@ -11,7 +23,9 @@ export {
   withPromotedPin,
   withTask,
 } from './state.js';
-export { type PromptPartText, SystemPrompt } from './system-prompt.js';
+export type { PinSuggestion, SuggestionSource } from './suggestion-types.js';
+export { type PromptPart, type PromptPartText, SystemPrompt } from './system-prompt.js';
+export { groupTurns, type Turn } from './turns.js';
 export type {
   AssistantMessage,
   BranchOrigin,

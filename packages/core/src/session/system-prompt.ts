@@ -1,5 +1,7 @@
 import { NotFoundError } from '../errors/index.js';
-import type { PromptPart } from '../planner/index.js';
+
+/** The parts of the system prompt, in prompt order. */
+export type PromptPart = 'global' | 'agent' | 'fragment';
 
 export interface PromptPartText {
   readonly part: PromptPart;

@@ -1,7 +1,11 @@
 import type { IncludeMode, ItemRef, JsonObject } from '../catalog/index.js';
-import type { QueryCluster } from '../clusters/types.js';
-import type { ReflectionState, TurnReflection } from '../reflection/types.js';
-import type { PinSuggestion } from '../suggestions/types.js';
+import type { QueryCluster } from './cluster-types.js';
+import type { Pin, PinKind } from './pin-types.js';
+import type { ReflectionState, TurnReflection } from './reflection-types.js';
+import type { PinSuggestion } from './suggestion-types.js';
+
+// The pin vocabulary has its own module so the reflection and suggestion shapes can name it without a circle.
+export type { Lease, LeaseScope, Pin, PinKind, PinTarget } from './pin-types.js';
 
 /** How much automatic retrieval a request gets. */
 export type ContextMode = 'off' | 'light' | 'heavy';
@@ -96,43 +100,6 @@ export type NoteMessage = MessageBase & { readonly role: 'system' | 'error'; rea
 export type ChatMessage = UserMessage | AssistantMessage | ToolResultMessage | NoteMessage;
 /** The messages of a turn after its user message: the model's replies and the tool results between them. */
 export type TurnStep = AssistantMessage | ToolResultMessage;
-
-export type PinKind = 'sticky' | 'leased' | 'ephemeral';
-
-/** What a pin keeps in context: a catalog item, a message (its whole turn), or a card of text. */
-export type PinTarget =
-  | { readonly kind: 'item'; readonly ref: ItemRef }
-  | { readonly kind: 'message'; readonly messageId: string }
-  | { readonly kind: 'card'; readonly title: string; readonly text: string };
-
-/**
- * How long a leased pin is kept: for a number of committed turns, while a task is the session's task, or while the
- * conversation stays in a query cluster (`session.queryCluster`; see "Query clusters" in docs/suggestions-and-replay.md).
- */
-export type LeaseScope =
-  | { readonly kind: 'turns'; readonly turns: number }
-  | { readonly kind: 'task'; readonly taskId: string }
-  | { readonly kind: 'cluster'; readonly clusterId: string };
-
-export type Lease =
-  | { readonly kind: 'turns'; readonly turns: number; readonly remaining: number }
-  | { readonly kind: 'task'; readonly taskId: string }
-  | { readonly kind: 'cluster'; readonly clusterId: string };
-
-export type Pin =
-  | {
-      readonly id: string;
-      readonly kind: 'sticky' | 'ephemeral';
-      readonly target: PinTarget;
-      readonly createdAt: string;
-    }
-  | {
-      readonly id: string;
-      readonly kind: 'leased';
-      readonly target: PinTarget;
-      readonly lease: Lease;
-      readonly createdAt: string;
-    };
 
 /**
  * Where a branch came from. A branch stores only its own messages; it sees its parent's messages up to and including

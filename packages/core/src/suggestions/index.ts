@@ -1,3 +1,4 @@
+export type { PinSuggestion, SuggestionSource } from '../session/index.js';
 export {
   MAX_REASON_LENGTH,
   type ParsedReply,
@@ -13,10 +14,4 @@ export {
   withoutSuggestion,
   withSuggestion,
 } from './record.js';
-export type {
-  IgnoredSuggestion,
-  IgnoredSuggestionReason,
-  PinSuggestion,
-  SuggestionReport,
-  SuggestionSource,
-} from './types.js';
+export type { IgnoredSuggestion, IgnoredSuggestionReason, SuggestionReport } from './types.js';

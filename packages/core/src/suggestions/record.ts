@@ -1,9 +1,9 @@
 import type { Catalog } from '../catalog/index.js';
 import { toRef } from '../catalog/index.js';
+import type { PinSuggestion, PinTarget, SessionRecord } from '../session/index.js';
 import { pinTargetKey } from '../session/state.js';
-import type { PinTarget, SessionRecord } from '../session/types.js';
 import type { ParsedReply } from './parse.js';
-import type { IgnoredSuggestion, PinSuggestion, SuggestionReport } from './types.js';
+import type { IgnoredSuggestion, SuggestionReport } from './types.js';
 
 // Pure functions from one SessionRecord to the next, as in session/state.ts.
 

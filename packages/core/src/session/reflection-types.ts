@@ -1,5 +1,5 @@
-import type { LeaseScope, PinKind } from '../session/types.js';
-import type { SuggestionSource } from '../suggestions/types.js';
+import type { LeaseScope, PinKind } from './pin-types.js';
+import type { SuggestionSource } from './suggestion-types.js';
 
 /**
  * What the session learned from its turns, kept on its record and written with each turn: how active each catalog
