@@ -1,4 +1,4 @@
-import type { EmbeddingCache } from '../store/index.js';
+import type { EmbeddingCache } from '../store-types/index.js';
 import type { Embedder } from './types.js';
 
 /** A text to embed, named by the hash of its content (the cache key, with the embedder's model id). */

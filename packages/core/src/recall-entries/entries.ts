@@ -1,5 +1,5 @@
-import { createTokenizer } from '../retrieval/index.js';
 import type { ChatMessage, SessionRecord } from '../session/index.js';
+import { createTokenizer } from '../tokenize/index.js';
 
 // What recall keeps of a message, as stores write it with each turn, so that a reload (or another tab) fills its
 // recall index from these instead of tokenizing every message again. A leaf of its own: stores write entries and

@@ -1,7 +1,7 @@
 import type { Catalog, CatalogItem } from '../catalog/index.js';
 import type { ContextPlan } from '../planner/index.js';
 import { escapeAttribute, escapeText } from '../render/index.js';
-import type { RetrievalHit, RetrievalSet } from './types.js';
+import type { RetrievalHit, RetrievalSet } from '../retrieval-types/index.js';
 
 export interface AutoContextOptions {
   /** Only the hits this plan included (as agent items); without it, every hit of the set. */

@@ -1,4 +1,4 @@
-import { tokenize } from './tokenize.js';
+import { tokenize } from '../tokenize/index.js';
 
 /** One field of a document and how much a term occurrence in it counts (BM25F-style: weighted term frequency). */
 export interface WeightedField {

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
+import { tokenize } from '../tokenize/index.js';
 import { continuityJudge, followsUp } from './continuity.js';
-import { tokenize } from './tokenize.js';
 
 describe('followsUp', () => {
   test.each([

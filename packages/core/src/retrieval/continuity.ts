@@ -1,12 +1,5 @@
-import type { Trigger, TriggerKind } from './triggers.js';
-
-/**
- * How a trigger carried from earlier messages relates to the new one. Carried context competes only when the new
- * message is related to it: it follows up (a short message, or one that points back: "and for tomorrow?", "do the
- * same for that file"), or it shares a distinctive word with the carried text. Otherwise the user moved on, and what
- * the earlier messages were about must not win by inertia.
- */
-export type CarryRelation = 'follow-up' | 'shared-terms';
+import type { CarryRelation, TriggerKind } from '../retrieval-types/index.js';
+import type { Trigger } from './triggers.js';
 
 /** Triggers that come from the host's activity (a file opened or edited) are the host's context, not a topic. */
 const ACTIVITY: ReadonlySet<TriggerKind> = new Set(['file_open', 'file_edit', 'symbol_hover']);

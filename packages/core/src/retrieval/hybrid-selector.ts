@@ -1,9 +1,18 @@
 import type { Catalog, CatalogItem, ItemKey, JsonValue } from '../catalog/index.js';
 import type { Embedder } from '../embeddings/index.js';
 import { hashString } from '../hash/index.js';
-import type { DocumentStore, EmbeddingCache } from '../store/index.js';
+import type {
+  CarryRelation,
+  PathStatus,
+  RetrievalHit,
+  RetrievalSet,
+  SelectionTimings,
+  SubQuery,
+} from '../retrieval-types/index.js';
+import type { DocumentStore, EmbeddingCache } from '../store-types/index.js';
+import { tokenize } from '../tokenize/index.js';
 import { Bm25Index, type Bm25Options } from './bm25.js';
-import { type CarryRelation, continuityJudge } from './continuity.js';
+import { continuityJudge } from './continuity.js';
 import {
   type CalibrationOptions,
   calibrateCosine,
@@ -17,7 +26,6 @@ import { DEFAULT_FIELD_WEIGHTS, type FieldWeights, itemFields } from './item-tex
 import type { ItemVectors } from './item-vectors.js';
 import type { LearnedScore, LearningOptions, PersistedUseMemory, UseEvent } from './learning.js';
 import { LexicalRanker } from './lexical-ranker.js';
-import { tokenize } from './tokenize.js';
 import {
   type ActivityEvent,
   TRIGGER_RELEVANCE,
@@ -25,15 +33,7 @@ import {
   TriggerMemory,
   type TriggerMemoryOptions,
 } from './triggers.js';
-import type {
-  AgentSelector,
-  PathStatus,
-  RetrievalHit,
-  RetrievalSet,
-  SelectionRequest,
-  SelectionTimings,
-  SubQuery,
-} from './types.js';
+import type { AgentSelector, SelectionRequest } from './types.js';
 import type { VectorIndex } from './vector-index.js';
 
 export interface HybridSelectorOptions {

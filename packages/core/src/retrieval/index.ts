@@ -1,6 +1,19 @@
+export type {
+  CarryRelation,
+  LearnedEvidence,
+  PathStatus,
+  RetrievalHit,
+  RetrievalSet,
+  SelectionTimings,
+  SubQuery,
+  TriggerKind,
+  UseKind,
+  UseTally,
+} from '../retrieval-types/index.js';
+export { createTokenizer, stem, type TokenizerOptions, tokenize } from '../tokenize/index.js';
 export { type AutoContextOptions, renderAutoContext } from './auto-context.js';
 export { Bm25Index, type Bm25Options, type WeightedField } from './bm25.js';
-export { type CarryRelation, type ContinuityJudge, continuityJudge, followsUp } from './continuity.js';
+export { type ContinuityJudge, continuityJudge, followsUp } from './continuity.js';
 export {
   type CalibrationOptions,
   calibrateCosine,
@@ -12,16 +25,8 @@ export {
 } from './fusion.js';
 export { createHybridSelector, type HybridSelector, type HybridSelectorOptions } from './hybrid-selector.js';
 export { DEFAULT_FIELD_WEIGHTS, type FieldWeights } from './item-text.js';
-export type {
-  LearnedEvidence,
-  LearnedScore,
-  LearningOptions,
-  UseEvent,
-  UseKind,
-  UseTally,
-} from './learning.js';
+export type { LearnedScore, LearningOptions, UseEvent } from './learning.js';
 export { createLexicalSelector, type LexicalSelector } from './lexical-selector.js';
-export { createTokenizer, stem, type TokenizerOptions, tokenize } from './tokenize.js';
 export { topK } from './top-k.js';
 export {
   type ActivityEvent,
@@ -29,17 +34,8 @@ export {
   extractTriggers,
   TRIGGER_RELEVANCE,
   type Trigger,
-  type TriggerKind,
   TriggerMemory,
   type TriggerMemoryOptions,
 } from './triggers.js';
-export type {
-  AgentSelector,
-  PathStatus,
-  RetrievalHit,
-  RetrievalSet,
-  SelectionRequest,
-  SelectionTimings,
-  SubQuery,
-} from './types.js';
+export type { AgentSelector, SelectionRequest } from './types.js';
 export { FlatVectorIndex, type VectorIndex, type VectorMatch } from './vector-index.js';

@@ -1,7 +1,7 @@
 import type { CatalogItem } from '../catalog/index.js';
 import type { Embedder } from '../embeddings/index.js';
 import { reportError } from '../errors/index.js';
-import type { EmbeddingCache } from '../store/index.js';
+import type { EmbeddingCache } from '../store-types/index.js';
 import { embeddingHash, embeddingText } from './item-text.js';
 import { FlatVectorIndex, type VectorIndex } from './vector-index.js';
 

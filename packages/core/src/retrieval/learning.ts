@@ -1,19 +1,8 @@
 import type { ItemKey, JsonValue } from '../catalog/index.js';
 import { CorruptRecordError, isCtxkitError, reportError } from '../errors/index.js';
-import { type DocumentStore, updateDocument } from '../store/index.js';
-import { tokenize } from './tokenize.js';
-
-/**
- * Evidence of use about an agent item and the user message it was sent for. Inclusion alone is never evidence:
- * what a plan sent is judged by what happened to it.
- *
- * - `called`: the model called the tool, and the call did not fail;
- * - `referenced`: the reply referenced the item (its name, path or a code-like term of it);
- * - `pinned` / `accepted`: the user pinned it, or accepted it as a suggested pin;
- * - `unused`: it was sent and none of the above happened (weak, and bounded: it alone never buries an item);
- * - `removed` / `not-relevant`: the user removed it from the session or marked it not relevant here.
- */
-export type UseKind = 'called' | 'referenced' | 'pinned' | 'accepted' | 'unused' | 'removed' | 'not-relevant';
+import type { LearnedEvidence, UseKind, UseTally } from '../retrieval-types/index.js';
+import { type DocumentStore, updateDocument } from '../store-types/index.js';
+import { tokenize } from '../tokenize/index.js';
 
 export interface UseEvent {
   readonly kind: UseKind;
@@ -48,18 +37,6 @@ export const USE_WEIGHTS: Readonly<Record<UseKind, number>> = Object.freeze({
  * ends slightly below an item never seen, and one use lifts it again. Only what the user says can push it lower.
  */
 export const UNUSED_FLOOR = -0.25;
-
-/** The evidence of one kind an item has gathered, summed over its terms: what moved it and by how much. */
-export interface UseTally {
-  readonly kind: UseKind;
-  readonly weight: number;
-}
-
-export interface LearnedEvidence {
-  /** The query term and the accumulated weight it carries for the item (negative: the item was removed). */
-  readonly term: string;
-  readonly weight: number;
-}
 
 export interface LearnedScore {
   /** In (−1, 1): how strongly past use ties these terms to the item; negative when the evidence is against it. */

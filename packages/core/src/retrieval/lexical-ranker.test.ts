@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
+import { tokenize } from '../tokenize/index.js';
 import { Bm25Index } from './bm25.js';
 import { LexicalRanker } from './lexical-ranker.js';
-import { tokenize } from './tokenize.js';
 import { topK } from './top-k.js';
 
 const words = ['file', 'read', 'write', 'database', 'schema', 'query', 'user', 'session', 'token', 'cache'];

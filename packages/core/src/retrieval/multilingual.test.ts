@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { testEngine } from '../engine/engine.fixtures.js';
-import { tokenize } from './tokenize.js';
+import { tokenize } from '../tokenize/index.js';
 
 const catalog = {
   rules: [

@@ -1,6 +1,6 @@
 import type { Embedder } from '../embeddings/index.js';
 import { hashString } from '../hash/index.js';
-import { tokenize } from './tokenize.js';
+import { tokenize } from '../tokenize/index.js';
 
 /**
  * A deterministic stand-in for a sentence-embedding model: a hashed bag of stemmed words and their character

@@ -1,17 +1,4 @@
-/** What made retrieval look for something (the kinds of trigger, as data). */
-export type TriggerKind =
-  /** The whole user message. */
-  | 'message'
-  /** A code symbol in the message: `AuthService`, `readFile`, `parse_json`, `session.prepare`, `code`. */
-  | 'symbol_mention'
-  /** A file path in the message: `src/auth/service.ts`, `package.json`. */
-  | 'file_path'
-  /** The subject of a question: "how does authentication work?" → `authentication`. */
-  | 'implicit_query'
-  /** Host activity, fed through `observeActivity`. */
-  | 'file_open'
-  | 'file_edit'
-  | 'symbol_hover';
+import type { TriggerKind } from '../retrieval-types/index.js';
 
 /** One sub-query retrieval runs, and how much what it finds counts (its relevance scales the hits' scores). */
 export interface Trigger {

@@ -1,5 +1,20 @@
 export type { RecallEntry } from '../recall-entries/index.js';
 export {
+  type DocumentStore,
+  type EmbeddingCache,
+  type LoadedSession,
+  type MeasuredTurn,
+  type MessageErasure,
+  type RecallRead,
+  type Store,
+  type StoredPlan,
+  type StoredRecall,
+  type StoreEvent,
+  type StoreEventOrigin,
+  type TurnCommit,
+  updateDocument,
+} from '../store-types/index.js';
+export {
   IDB_SCHEMA_VERSION,
   type IdbStore,
   type IdbStoreOptions,
@@ -11,18 +26,3 @@ export {
   type StoreExport,
 } from './idb/index.js';
 export { MemoryStore } from './memory.js';
-export type {
-  DocumentStore,
-  EmbeddingCache,
-  LoadedSession,
-  MeasuredTurn,
-  MessageErasure,
-  RecallRead,
-  Store,
-  StoredPlan,
-  StoredRecall,
-  StoreEvent,
-  StoreEventOrigin,
-  TurnCommit,
-} from './types.js';
-export { updateDocument } from './update-document.js';

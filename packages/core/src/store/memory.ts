@@ -1,11 +1,8 @@
 import type { JsonValue } from '../catalog/index.js';
 import { NotFoundError, reportError } from '../errors/index.js';
 import { type RecallEntry, recallable, recallEntries } from '../recall-entries/index.js';
-import type { RetrievalSet } from '../retrieval/index.js';
+import type { RetrievalSet } from '../retrieval-types/index.js';
 import type { ChatMessage, SessionRecord, UsageReport } from '../session/index.js';
-import { positionsOf } from './erasure.js';
-import { checkExpected } from './same-record.js';
-import { type ShelvedPlan, shelvedWithErased, TurnShelf } from './turn-shelf.js';
 import type {
   LoadedSession,
   MessageErasure,
@@ -15,7 +12,10 @@ import type {
   StoredRecall,
   StoreEvent,
   TurnCommit,
-} from './types.js';
+} from '../store-types/index.js';
+import { positionsOf } from './erasure.js';
+import { checkExpected } from './same-record.js';
+import { type ShelvedPlan, shelvedWithErased, TurnShelf } from './turn-shelf.js';
 
 /** A session's recall entries and how many of its first messages they cover (all, unless recall was off a while). */
 interface KeptRecall {

@@ -3,7 +3,7 @@ import { defineCatalog } from '../catalog/index.js';
 import { demoCatalog } from '../engine/engine.fixtures.js';
 import { recallEntries } from '../recall-entries/index.js';
 import { type ChatMessage, newSessionRecord, type SessionRecord } from '../session/index.js';
-import type { RecallRead, Store } from './types.js';
+import type { RecallRead, Store } from '../store-types/index.js';
 
 const at = '2026-01-01T00:00:00.000Z';
 

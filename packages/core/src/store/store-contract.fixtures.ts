@@ -4,9 +4,9 @@ import { demoCatalog, testEngine } from '../engine/engine.fixtures.js';
 import { NotFoundError } from '../errors/index.js';
 import type { ChatMessage, SessionRecord } from '../session/index.js';
 import { newSessionRecord } from '../session/index.js';
+import type { Store, StoredPlan, StoreEvent } from '../store-types/index.js';
 import { describeRecallContract } from './recall-contract.fixtures.js';
 import { playScenario } from './store-scenario.fixtures.js';
-import type { Store, StoredPlan, StoreEvent } from './types.js';
 
 /** Makes a new, empty store; `close` (if the store has one) is called after each test. */
 export type MakeStore = () => Promise<Store>;

@@ -1,7 +1,7 @@
 import { testEngine } from '../engine/engine.fixtures.js';
 import type { Engine, Session } from '../engine/index.js';
 import type { ContextPlan } from '../planner/index.js';
-import type { Store } from './types.js';
+import type { Store } from '../store-types/index.js';
 
 /** What a scenario committed, to compare with what a store gives back (after a reload, an import, …). */
 export interface Committed {

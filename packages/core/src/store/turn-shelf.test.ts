@@ -1,9 +1,9 @@
 import { describe, expect, test } from 'vitest';
 import { testEngine } from '../engine/engine.fixtures.js';
 import type { ContextPlan, PlanInput, TurnCandidate } from '../planner/index.js';
+import type { StoredPlan } from '../store-types/index.js';
 import { MemoryStore } from './memory.js';
 import { TurnShelf } from './turn-shelf.js';
-import type { StoredPlan } from './types.js';
 
 function turn(index: number): TurnCandidate {
   return {

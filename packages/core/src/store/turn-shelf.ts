@@ -1,6 +1,6 @@
 import type { PlanInput, TurnCandidate } from '../planner/index.js';
 import type { ChatMessage } from '../session/index.js';
-import type { StoredPlan } from './types.js';
+import type { StoredPlan } from '../store-types/index.js';
 
 /** The candidate with erased messages in place of its own (itself when it holds none of them). */
 export function withErased(

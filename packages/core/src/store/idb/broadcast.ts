@@ -1,4 +1,4 @@
-import type { StoreEvent } from '../types.js';
+import type { StoreEvent } from '../../store-types/index.js';
 
 interface ChannelMessage {
   readonly from: string;

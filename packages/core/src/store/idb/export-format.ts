@@ -1,6 +1,6 @@
 import type { JsonValue } from '../../catalog/index.js';
 import { type ErrorIssue, StoreVersionError, ValidationError } from '../../errors/index.js';
-import type { RetrievalSet } from '../../retrieval/index.js';
+import type { RetrievalSet } from '../../retrieval-types/index.js';
 import type { ChatMessage, SessionRecord, UsageReport } from '../../session/index.js';
 import type { EncodedPlan } from './plan-codec.js';
 import { isEncodedPlan } from './plan-codec.js';

@@ -10,9 +10,9 @@ import {
   ValidationError,
 } from '../../errors/index.js';
 import { type ChatMessage, newSessionRecord, type SessionRecord } from '../../session/index.js';
+import type { StoreEvent } from '../../store-types/index.js';
 import { MemoryStore } from '../memory.js';
 import { playScenario } from '../store-scenario.fixtures.js';
-import type { StoreEvent } from '../types.js';
 import { freshName, type IdbStore, openRaw, openTestStore, rawWrite } from './idb.fixtures.js';
 import { requestPersistentStorage } from './persist.js';
 import { SCHEMA_VERSION } from './schema.js';

@@ -10,10 +10,8 @@ import {
   ValidationError,
 } from '../../errors/index.js';
 import { recallable, recallEntries } from '../../recall-entries/index.js';
-import type { RetrievalSet } from '../../retrieval/index.js';
+import type { RetrievalSet } from '../../retrieval-types/index.js';
 import type { ChatMessage, SessionRecord, UsageReport } from '../../session/index.js';
-import { positionsOf } from '../erasure.js';
-import { checkExpected } from '../same-record.js';
 import type {
   LoadedSession,
   MeasuredTurn,
@@ -23,7 +21,9 @@ import type {
   StoredPlan,
   StoreEvent,
   TurnCommit,
-} from '../types.js';
+} from '../../store-types/index.js';
+import { positionsOf } from '../erasure.js';
+import { checkExpected } from '../same-record.js';
 import { ChangeChannel } from './broadcast.js';
 import {
   checkExport,

@@ -1,5 +1,5 @@
 import type { PlanInput, TurnCandidate } from '../../planner/index.js';
-import type { StoredPlan } from '../types.js';
+import type { StoredPlan } from '../../store-types/index.js';
 import type { SessionIndex, TurnRef, TurnWrites } from './session-index.js';
 
 /**

@@ -4,7 +4,7 @@ import { demoCatalog } from '../../engine/engine.fixtures.js';
 import { CorruptRecordError, StaleSessionError } from '../../errors/index.js';
 import { recallEntries } from '../../recall-entries/index.js';
 import { type ChatMessage, newSessionRecord, type SessionRecord } from '../../session/index.js';
-import type { Store } from '../types.js';
+import type { Store } from '../../store-types/index.js';
 import { freshName, type IdbStore, openRaw, openTestStore, rawWrite } from './idb.fixtures.js';
 import { SCHEMA_VERSION } from './schema.js';
 import { createV2, rawGetAll } from './v2.fixtures.js';

@@ -7,7 +7,7 @@ import {
   recallEntryProblem,
 } from '../../recall-entries/index.js';
 import type { ChatMessage } from '../../session/index.js';
-import type { StoredRecall } from '../types.js';
+import type { StoredRecall } from '../../store-types/index.js';
 import { checkRow, checks, RECORD_FORMAT, type SessionRow } from './rows.js';
 import { STORES } from './schema.js';
 import { readMessageRows } from './segment-rows.js';

@@ -5,8 +5,8 @@ import type { ContextPlan } from '../../planner/index.js';
 import { fakeSecrets } from '../../privacy/fake-secrets.fixtures.js';
 import type { OpenAIChatRequest } from '../../render/index.js';
 import { createLexicalSelector, type LexicalSelector } from '../../retrieval/index.js';
+import type { Store } from '../../store-types/index.js';
 import { createApproximateCounter } from '../../tokens/index.js';
-import type { Store } from '../types.js';
 
 /** Sequential ids that a second engine can continue from any point, so two engines can be made to agree. */
 export class IdCounter {

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { NotFoundError } from '../../errors/index.js';
 import type { ContextPlan } from '../../planner/index.js';
 import { createLexicalSelector } from '../../retrieval/index.js';
-import type { Store } from '../types.js';
+import type { Store } from '../../store-types/index.js';
 import { freshName, type IdbStore, openRaw, openTestStore } from './idb.fixtures.js';
 import { IdCounter, playReloadScenario, reloadEngine } from './reload-scenario.fixtures.js';
 import { ALL_STORES } from './schema.js';

@@ -1,6 +1,6 @@
 import type { JsonValue } from '../../catalog/index.js';
 import { CorruptRecordError, StoreVersionError } from '../../errors/index.js';
-import type { RetrievalSet } from '../../retrieval/index.js';
+import type { RetrievalSet } from '../../retrieval-types/index.js';
 import type { ChatMessage, SessionRecord, UsageReport } from '../../session/index.js';
 import { messageProblem, recordProblem } from '../record-shape.js';
 import type { EncodedPlan } from './plan-codec.js';

@@ -1,8 +1,8 @@
 import type { IDBPDatabase, IDBPTransaction } from 'idb';
 import { CorruptRecordError, reportError } from '../../errors/index.js';
 import type { ChatMessage, SessionRecord, UsageReport } from '../../session/index.js';
+import type { StoredPlan } from '../../store-types/index.js';
 import { messageProblem, recordProblem } from '../record-shape.js';
-import type { StoredPlan } from '../types.js';
 import { encodePlan } from './plan-codec.js';
 import { RECORD_FORMAT } from './rows.js';
 import { allRows } from './segment-rows.js';

@@ -1,7 +1,7 @@
 import { canonicalJson } from '../../hash/index.js';
 import { contentHash, type TurnCandidate } from '../../planner/index.js';
 import type { ChatMessage } from '../../session/index.js';
-import type { MeasuredTurn } from '../types.js';
+import type { MeasuredTurn } from '../../store-types/index.js';
 import { SegmentLayout } from './segments.js';
 
 /** How many of each kind of row a session has: the next position of each, kept on the session row. */

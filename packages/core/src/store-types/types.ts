@@ -1,7 +1,7 @@
 import type { JsonValue } from '../catalog/index.js';
 import type { PlanInput, TurnCandidate } from '../planner/index.js';
 import type { RecallEntry } from '../recall-entries/index.js';
-import type { RetrievalSet } from '../retrieval/index.js';
+import type { RetrievalSet } from '../retrieval-types/index.js';
 import type { ChatMessage, SessionRecord, UsageReport } from '../session/index.js';
 
 /**

@@ -1,0 +1,12 @@
+export type {
+  CarryRelation,
+  LearnedEvidence,
+  PathStatus,
+  RetrievalHit,
+  RetrievalSet,
+  SelectionTimings,
+  SubQuery,
+  TriggerKind,
+  UseKind,
+  UseTally,
+} from './types.js';

@@ -1,0 +1,1 @@
+export { createTokenizer, stem, type TokenizerOptions, tokenize } from './tokenize.js';
