@@ -2,7 +2,7 @@ import type { Engine } from '@ctxkit/core';
 import { QueryClient, QueryClientContext, QueryClientProvider } from '@tanstack/react-query';
 import { createContext, type ReactNode, useContext, useEffect, useRef } from 'react';
 import { FormatProvider, type LocaleProps, useLocaleFormat } from '../locale/index.js';
-import { invalidateForEvent } from '../queries/invalidate.js';
+import { invalidateForEvent } from '../query-cache/index.js';
 
 // Any renderer's engine will do: the kit reads plans, records and messages, never provider requests.
 // biome-ignore lint/suspicious/noExplicitAny: the request type is irrelevant to the kit

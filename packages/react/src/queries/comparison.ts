@@ -3,8 +3,8 @@ import { diffPlans } from '@ctxkit/core/replay';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useEngine } from '../provider/index.js';
+import { ctxkitKeys } from '../query-cache/index.js';
 import { messagesOf, usePlan } from './hooks.js';
-import { ctxkitKeys } from './keys.js';
 
 /**
  * The plan id of the request the turn before this reply's turn ended with: the last tracked reply before the user

@@ -13,7 +13,7 @@ import type {
 import { keepPreviousData, type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { type AnyEngine, useEngine } from '../provider/index.js';
-import { ctxkitKeys } from './keys.js';
+import { ctxkitKeys } from '../query-cache/index.js';
 
 // Store events say when data changes, so nothing is refetched on a timer or on focus, and errors (a corrupt
 // record, a budget that does not fit) are deterministic: retrying would only delay the error state.

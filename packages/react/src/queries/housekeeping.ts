@@ -1,7 +1,7 @@
 import type { SessionRecord } from '@ctxkit/core';
 import { type UseMutationResult, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEngine } from '../provider/index.js';
-import { ctxkitKeys } from './keys.js';
+import { ctxkitKeys } from '../query-cache/index.js';
 
 /**
  * Deletes every conversation older than a number of days (`engine.deleteSessionsOlderThan`), with its branches and

@@ -1,3 +1,4 @@
+export { ctxkitKeys, invalidateForEvent } from '../query-cache/index.js';
 export { type SessionActions, useForgetRecalled, useSessionActions, useSetCatalog } from './actions.js';
 export { type PlanComparison, previousTurnPlanId, usePlanComparison } from './comparison.js';
 export {
@@ -18,7 +19,5 @@ export {
   useUsage,
 } from './hooks.js';
 export { useDeleteOldSessions, useExportTelemetry } from './housekeeping.js';
-export { invalidateForEvent } from './invalidate.js';
-export { ctxkitKeys } from './keys.js';
 export { useDeleteMemory, useMemories } from './memories.js';
 export { useSuggestions } from './suggestions.js';

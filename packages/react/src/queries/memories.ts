@@ -8,7 +8,7 @@ import {
 } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useEngine } from '../provider/index.js';
-import { ctxkitKeys } from './keys.js';
+import { ctxkitKeys } from '../query-cache/index.js';
 
 /**
  * What the engine remembers across conversations (key points and preferences), oldest first, each with the session

@@ -1,7 +1,7 @@
 import type { PinSuggestion, SessionRecord } from '@ctxkit/core';
 import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { useEngine } from '../provider/index.js';
-import { ctxkitKeys } from './keys.js';
+import { ctxkitKeys } from '../query-cache/index.js';
 
 const NONE: readonly PinSuggestion[] = [];
 

@@ -2,9 +2,9 @@ import { MemoryStore, type StoreEvent } from '@ctxkit/core';
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, test } from 'vitest';
 import { render } from 'vitest-browser-react';
+import { useMessages, usePins } from '../queries/index.js';
 import { conversation, kitEngine } from '../test/fixtures.js';
 import { Kit } from '../test/kit.js';
-import { useMessages, usePins } from './hooks.js';
 import { invalidateForEvent } from './invalidate.js';
 import { ctxkitKeys } from './keys.js';
 

@@ -1,0 +1,2 @@
+export { invalidateForEvent } from './invalidate.js';
+export { ctxkitKeys } from './keys.js';
