@@ -3,19 +3,11 @@ import { BudgetMeter, ToolApproval, useDraftEstimate, useSession, useSessions } 
 import { type FormEvent, type KeyboardEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { type ApprovalDecision, type ApproveToolCalls, sendMessage, useTranscript } from '../chat/index.js';
 import type { DemoSettings } from '../settings/index.js';
+import type { ForkRequest } from './fork-request.js';
 import { ItemDialog } from './item-dialog.js';
 import { MessageView } from './message-view.js';
 import { isSendKey } from './send-key.js';
 import { isToolStep } from './tool-step.js';
-
-export interface ForkRequest {
-  readonly messageId: string;
-  /** Fork before the message's turn, to ask it differently; its text goes back into the input. */
-  readonly before: boolean;
-  readonly draft?: string;
-  /** Send the draft at once in the new branch (regenerate). */
-  readonly send?: boolean;
-}
 
 export interface ChatViewProps {
   readonly engine: Engine;

@@ -1,8 +1,8 @@
 import type { ChatMessage, ItemRef } from '@ctxkit/core';
 import { ContextDetails, PinButton, ToolTrace } from '@ctxkit/react';
 import { useId, useState } from 'react';
-import type { ForkRequest } from './chat-view.js';
 import { CopyButton } from './copy-button.js';
+import type { ForkRequest } from './fork-request.js';
 import { MessageTime } from './message-time.js';
 import { ReplyBody } from './reply-body.js';
 import { isToolStep } from './tool-step.js';

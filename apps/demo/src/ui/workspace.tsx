@@ -11,9 +11,10 @@ import {
 } from '../settings/index.js';
 
 import type { BootDraft } from './boot-screen.js';
-import { ChatView, type ForkRequest } from './chat-view.js';
+import { ChatView } from './chat-view.js';
 import { EmbedderStatus } from './embedder-status.js';
 import { ErrorNotice } from './error-notice.js';
+import type { ForkRequest } from './fork-request.js';
 import { SessionList } from './session-list.js';
 import { SettingsDialog } from './settings-dialog.js';
 import { SidePanel } from './side-panel.js';
