@@ -1,4 +1,4 @@
-import type { ChatMessage } from '../session/index.js';
+import type { ChatMessage } from './types.js';
 
 /** A committed turn: a user message and everything up to the model handing control back. The planner's atom. */
 export interface Turn {
