@@ -61,12 +61,13 @@ function sourceFolders(root) {
   return folders;
 }
 
-/**
- * The code with comments and the text of strings blanked out, so an import written in a doc comment is not taken for one. Strings,
- * template literals and regular expressions are skipped whole, since they may hold `//` or quotes.
- */
 const blank = (text) => text.replace(/[^\n]/g, ' ');
 
+/**
+ * The code with comments and the text of strings blanked out, so an import written in a doc comment or a message
+ * is not taken for one. Strings, template literals and regular expressions are read whole, since they may hold
+ * `//` or quotes; a string that could be a specifier is kept.
+ */
 export function stripNonCode(code) {
   let out = '';
   let i = 0;
@@ -75,7 +76,7 @@ export function stripNonCode(code) {
   let braceDepth = 0;
   let lastSignificant = '';
   const regexMayFollow = () => lastSignificant === '' || /[(,=:[!&|?{};+\-*%<>~^]$/.test(lastSignificant);
-  const readWordBefore = () => /(?:return|typeof|case|do|else|in|of|void|yield|await)$/.test(out.trimEnd());
+  const readWordBefore = () => /\b(?:return|typeof|case|do|else|in|of|void|yield|await)$/.test(out.trimEnd());
 
   const skipQuoted = (quote) => {
     const start = i;
