@@ -1,3 +1,5 @@
+// The stores' contracts, below the stores and the folders that are handed one (retrieval, embeddings, memory,
+// reflection), so none of them imports a store to name what it needs of it.
 export type {
   DocumentStore,
   EmbeddingCache,
