@@ -48,8 +48,7 @@ import {
   redactionIssues,
   retentionIssues,
 } from '../privacy/index.js';
-import { RecallSource, recallSimilarity } from '../recall/index.js';
-import { recallIndexModule } from '../recall/lazy.js';
+import { recallIndexModule, recallSourceModule } from '../recall/lazy.js';
 import type { Reflection } from '../reflection/engine-reflection.js';
 import { reflection } from '../reflection/lazy.js';
 import type { PromotionRules } from '../reflection/rules.js';
@@ -683,9 +682,10 @@ export async function createEngine<R>(options: EngineOptions<R>): Promise<Engine
   const newId = options.newId ?? randomId;
   const stamp = () => now().toISOString();
   const memories = new MemoryBank(store, { ...DEFAULT_MEMORY_LIMITS, ...options.memory }, newId, stamp);
-  const [counter, reflect] = await Promise.all([
+  const [counter, reflect, recallSource] = await Promise.all([
     counterLoading,
     reflection().then((module) => module.openReflection(store, model, encoding, options.promotion)),
+    options.recall === false ? null : recallSourceModule(),
   ]);
   const candidates = new CandidateFactory(withTokenCache(counter));
   return new Engine<R>({
@@ -715,9 +715,7 @@ export async function createEngine<R>(options: EngineOptions<R>): Promise<Engine
     newId,
     memories,
     recall:
-      options.recall === false
-        ? null
-        : new RecallSource(store, candidates, stamp, recallSimilarity(options.recall, store)),
+      recallSource && recallSource.openRecallSource(store, candidates, stamp, options.recall || undefined),
     recallShare: (options.recall || undefined)?.share ?? DEFAULT_RECALL_SHARE,
     recallThreshold: (options.recall || undefined)?.threshold ?? null,
     longHistory,

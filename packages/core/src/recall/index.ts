@@ -1,14 +1,11 @@
 export type { RecallHit, RecallIndexOptions, RecallPassage, RecallSearch } from './recall-index.js';
-export { RecallSimilarity, recallSimilarity } from './similarity.js';
+// The source and the similarity load with createEngine (see lazy.ts): only their types are here.
+export type { RecallSimilarity } from './similarity.js';
+export type { RecallCandidates, RecallSource } from './source.js';
 export {
-  carriedBy,
   DEFAULT_RECALL_THRESHOLD,
   DEFAULT_STATEMENT_RECALL_THRESHOLD,
   defaultRecallThreshold,
-  FORGOTTEN_DOCUMENT,
-  type RecallCandidates,
-  RecallSource,
-  type RecallViewer,
-  recallViewer,
-} from './source.js';
+} from './thresholds.js';
+export { carriedBy, type RecallViewer, recallViewer } from './viewer.js';
 export { recallWeights } from './weights.js';

@@ -1,4 +1,5 @@
 import type { JsonValue } from '../catalog/index.js';
+import type { Embedder } from '../embeddings/index.js';
 import { reportError } from '../errors/index.js';
 import type { RecallCandidate } from '../planner/index.js';
 import {
@@ -12,7 +13,8 @@ import type { ChatMessage, SessionRecord } from '../session/index.js';
 import { type Store, type StoredRecall, type StoreEvent, updateDocument } from '../store/index.js';
 import { recallIndexModule } from './lazy.js';
 import type { RecallHit, RecallIndex, RecallPassage } from './recall-index.js';
-import type { RecallSimilarity } from './similarity.js';
+import { type RecallSimilarity, recallSimilarity } from './similarity.js';
+import { type RecallViewer, rootOf } from './viewer.js';
 import { recallWeights } from './weights.js';
 
 /** What makes a planner candidate of a passage: counted and hashed (the engine's candidate factory). */
@@ -24,33 +26,6 @@ export interface RecallCandidates {
   ): RecallCandidate;
 }
 
-/**
- * The least score a recalled passage needs to be sent for a question unless the engine is told otherwise (see
- * `recall.threshold`).
- */
-export const DEFAULT_RECALL_THRESHOLD = 0.1;
-/**
- * The same for any other message (a statement, an instruction): a question asks for what was said, so a weak match
- * may hold its answer; a statement goes on with the thread, and a passage sent for it is worth its uncached tokens
- * only when it matches well.
- */
-export const DEFAULT_STATEMENT_RECALL_THRESHOLD = 0.2;
-
-/** A question mark (Latin, full-width, Spanish, Arabic) anywhere, or an English question word first. */
-const QUESTION = /[?？¿؟]|^\s*(?:what|when|where|who|whom|whose|which|why|how)\b/i;
-/** A message about remembering ("remind me…", "I remember…") points to what was said, as a question does. */
-const REMEMBERING = /\b(?:remind|recall|remember)/i;
-
-/**
- * The least score a passage recalled for this message needs when the engine is not told one: the lower one for a
- * question or a message about remembering, the statement threshold for any other.
- */
-export function defaultRecallThreshold(text: string): number {
-  return QUESTION.test(text) || REMEMBERING.test(text)
-    ? DEFAULT_RECALL_THRESHOLD
-    : DEFAULT_STATEMENT_RECALL_THRESHOLD;
-}
-
 /** The stored list of messages the user asked never to be recalled (a JSON array of message ids). */
 export const FORGOTTEN_DOCUMENT = 'ctxkit.recall.forgotten';
 
@@ -58,48 +33,8 @@ export const FORGOTTEN_DOCUMENT = 'ctxkit.recall.forgotten';
 const OFFERED = 48;
 /** Messages on each side of the one found that make a passage readable (a question and its answer). */
 const NEIGHBOURS = 1;
-/**
- * The latest turns of the asking conversation, whose words a search weighs less: the request sends them anyway, and
- * a passage matching only them would repeat the current thread rather than bring back what history no longer holds.
- */
-const CARRIED_TURNS = 4;
 /** The most messages one passage joins. */
 const PASSAGE_LIMIT = 9;
-
-/**
- * Who asks: a session, the tree of branches it belongs to, and which messages of that tree it sees. Messages of the
- * same tree it does not see (the turns after its fork point, a sibling branch's) are the alternatives the user
- * moved away from, and are never recalled into it.
- */
-export interface RecallViewer {
-  /** The asking session: its own messages are always seen. */
-  readonly sessionId: string;
-  readonly rootSessionId: string;
-  readonly sees: (messageId: string) => boolean;
-}
-
-/** A session as a viewer: the messages it sees (its own and those it inherits) are read once, and only if needed. */
-export function recallViewer(record: SessionRecord, messages: () => readonly ChatMessage[]): RecallViewer {
-  let seen: ReadonlySet<string> | null = null;
-  return {
-    sessionId: record.id,
-    rootSessionId: rootOf(record),
-    sees: (messageId) => {
-      seen ??= new Set(messages().map((message) => message.id));
-      return seen.has(messageId);
-    },
-  };
-}
-
-/** The text of a conversation's latest turns (its last CARRIED_TURNS user messages and replies), for `offeredTo`. */
-export function carriedBy(messages: readonly ChatMessage[]): string {
-  const said: string[] = [];
-  for (let i = messages.length - 1; i >= 0 && said.length < 2 * CARRIED_TURNS; i--) {
-    const text = recallText(messages[i] as ChatMessage);
-    if (text !== null) said.push(text);
-  }
-  return said.join('\n');
-}
 
 /** Messages found near each other, quoted as one passage, and the best hit among them. */
 interface Run {
@@ -111,8 +46,6 @@ interface Run {
 function forgottenIn(stored: JsonValue | undefined): string[] {
   return Array.isArray(stored) ? stored.filter((id): id is string => typeof id === 'string') : [];
 }
-
-const rootOf = (record: SessionRecord) => record.branch?.rootSessionId ?? record.id;
 
 /**
  * What the engine recalls from: a RecallIndex over the committed messages of every stored session that allows it
@@ -378,4 +311,14 @@ export class RecallSource {
       ...recallWeights(best.relevance, best.passage.createdAt, important, now, similarity),
     });
   }
+}
+
+/** The engine's recall source, weighing passages by meaning when the host gives `recall.embedder`. */
+export function openRecallSource(
+  store: Store,
+  candidates: RecallCandidates,
+  now: () => string,
+  recall: { readonly embedder?: Embedder } | undefined,
+): RecallSource {
+  return new RecallSource(store, candidates, now, recallSimilarity(recall, store));
 }

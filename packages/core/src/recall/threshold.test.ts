@@ -3,7 +3,7 @@ import {
   DEFAULT_RECALL_THRESHOLD,
   DEFAULT_STATEMENT_RECALL_THRESHOLD,
   defaultRecallThreshold,
-} from './source.js';
+} from './thresholds.js';
 
 describe('defaultRecallThreshold', () => {
   test('a question (a question mark anywhere, or a question word first) or a message about remembering keeps the lower threshold', () => {
