@@ -715,7 +715,9 @@ export async function createEngine<R>(options: EngineOptions<R>): Promise<Engine
     newId,
     memories,
     recall:
-      recallSource && recallSource.openRecallSource(store, candidates, stamp, options.recall || undefined),
+      recallSource === null
+        ? null
+        : recallSource.openRecallSource(store, candidates, stamp, options.recall || undefined),
     recallShare: (options.recall || undefined)?.share ?? DEFAULT_RECALL_SHARE,
     recallThreshold: (options.recall || undefined)?.threshold ?? null,
     longHistory,
