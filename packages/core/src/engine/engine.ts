@@ -22,13 +22,13 @@ import {
   checkMemoryInputs,
   DEFAULT_MEMORY_LIMITS,
   type Memories,
-  MemoryBank,
   type MemoryEntry,
   type MemoryInput,
   type MemoryLimits,
   memoryLimitIssues,
   usesMemory,
 } from '../memory/index.js';
+import { memoryBankModule } from '../memory/lazy.js';
 import {
   type ContextPlan,
   candidatesOf,
@@ -70,9 +70,9 @@ import {
   withTokenCache,
 } from '../tokens/index.js';
 import { checkKnownFields, describe, isRecord } from '../validation/index.js';
-import { CandidateFactory } from './candidates.js';
 import type { EngineContext } from './context.js';
 import { randomId } from './ids.js';
+import { candidateFactoryModule } from './lazy.js';
 import type { LongHistorySettings } from './long-history.js';
 import { type EngineEvent, PendingTurns } from './pending-turns.js';
 import { deleteExpiredSessions } from './retention.js';
@@ -681,12 +681,14 @@ export async function createEngine<R>(options: EngineOptions<R>): Promise<Engine
   const store = new PrivateSessionStore(options.store ?? new MemoryStore());
   const newId = options.newId ?? randomId;
   const stamp = () => now().toISOString();
-  const memories = new MemoryBank(store, { ...DEFAULT_MEMORY_LIMITS, ...options.memory }, newId, stamp);
-  const [counter, reflect, recallSource] = await Promise.all([
+  const [counter, reflect, recallSource, { MemoryBank }, { CandidateFactory }] = await Promise.all([
     counterLoading,
     reflection().then((module) => module.openReflection(store, model, encoding, options.promotion)),
     options.recall === false ? null : recallSourceModule(),
+    memoryBankModule(),
+    candidateFactoryModule(),
   ]);
+  const memories = new MemoryBank(store, { ...DEFAULT_MEMORY_LIMITS, ...options.memory }, newId, stamp);
   const candidates = new CandidateFactory(withTokenCache(counter));
   return new Engine<R>({
     capsules: options.capsules ? await capsulesOf(options.capsules, { redactor, candidates }) : null,

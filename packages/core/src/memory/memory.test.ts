@@ -2,13 +2,8 @@ import { describe, expect, test } from 'vitest';
 import { CorruptRecordError, ValidationError } from '../errors/index.js';
 import type { SessionRecord } from '../session/index.js';
 import { MemoryStore } from '../store/index.js';
-import {
-  checkMemoryInputs,
-  MEMORY_DOCUMENT,
-  MemoryBank,
-  memoriesFromSummary,
-  readMemoryDocument,
-} from './index.js';
+import { MemoryBank } from './bank.js';
+import { checkMemoryInputs, MEMORY_DOCUMENT, memoriesFromSummary, readMemoryDocument } from './index.js';
 
 const at = '2026-01-01T00:00:00.000Z';
 
