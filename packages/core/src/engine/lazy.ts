@@ -3,3 +3,7 @@
  * beside the tokenizer's ranks, which it counts with.
  */
 export const candidateFactoryModule = () => import('./candidates.js');
+/** Deleting a turn, a chunk of its own: loaded by the first `session.deleteTurn`. */
+export const deleteTurnOperations = () => import('./delete-turn.js');
+/** The user's verdict on an item a reply was given, a chunk of its own: loaded by the first `session.feedback`. */
+export const feedbackOperations = () => import('./feedback.js');

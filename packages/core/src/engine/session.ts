@@ -50,10 +50,10 @@ import type { MeasuredTurn, StoredPlan } from '../store/index.js';
 import type { CarriedSuggestions, PinSuggestion, SuggestionReport } from '../suggestions/index.js';
 import { readSuggestions, suggestionOperations } from '../suggestions/lazy.js';
 import type { EngineContext } from './context.js';
-import { checkDeletable, erasedMessage, recordWithoutTurn } from './delete-turn.js';
 import { estimateDraft } from './estimate.js';
-import { type FeedbackVerdict, feedbackTarget } from './feedback.js';
+import type { FeedbackVerdict } from './feedback.js';
 import { withBlock } from './history-blocks.js';
+import { deleteTurnOperations, feedbackOperations } from './lazy.js';
 import { LongHistory, type TurnHistory } from './long-history.js';
 import { ownPinTarget } from './pin-target.js';
 import { buildPlanInput } from './plan-input.js';
@@ -728,6 +728,7 @@ export class Session<R = OpenAIChatRequest> {
     return this.#exclusive(async () => {
       const turn = this.#turnOfMessage.get(messageId);
       if (!turn) throw new NotFoundError('message', messageId, `no turn of session '${this.id}' holds it`);
+      const { checkDeletable, erasedMessage, recordWithoutTurn } = await deleteTurnOperations();
       checkDeletable(this.#record, this.#messages, turn, await this.#engine.store.listSessions());
       const record = recordWithoutTurn(this.#record, this.#messages, turn, this.#engine.now());
       await this.#stale(() =>
@@ -813,6 +814,7 @@ export class Session<R = OpenAIChatRequest> {
    * selector has recorded it; a private session teaches nothing.
    */
   async feedback(messageId: string, item: ItemRef, verdict: FeedbackVerdict): Promise<void> {
+    const { feedbackTarget } = await feedbackOperations();
     const { key, query } = feedbackTarget(this.#messages, this.#engine.catalog, messageId, item, verdict);
     if (this.isPrivate) return;
     await this.#engine.selector.recordUse?.({ kind: 'not-relevant', query, keys: [key] });
