@@ -1,6 +1,7 @@
 import { ValidationError } from '../errors/index.js';
-import { type BpeRanks, createBpeCount } from './bpe.js';
+import type { BpeRanks } from './bpe.js';
 import type { TokenCounter } from './counter.js';
+import { bpeModule } from './lazy.js';
 import { joinRankParts } from './rank-parts.js';
 
 export type TiktokenEncodingName = 'o200k_base' | 'cl100k_base';
@@ -60,7 +61,7 @@ export function loadTiktokenCounter(encoding: TiktokenEncodingName = 'o200k_base
     );
   let counter = loaded.get(encoding);
   if (!counter) {
-    counter = load().then((ranks) => {
+    counter = Promise.all([load(), bpeModule()]).then(([ranks, { createBpeCount }]) => {
       const encode = createBpeCount(ranks);
       return { encoding, count: (text: string) => countInPieces(text, encode) };
     });
