@@ -8,7 +8,7 @@ import type { AgentSelector } from '../retrieval/index.js';
 import type { ContextMode } from '../session/index.js';
 import type { Store } from '../store/index.js';
 import type { CandidateFactory } from './candidates.js';
-import type { LongHistorySettings } from './long-history.js';
+import type { LongHistory } from './long-history.js';
 import type { PendingTurns } from './pending-turns.js';
 import type { Session } from './session.js';
 import type { StaleSessions } from './staleness.js';
@@ -41,8 +41,11 @@ export interface EngineContext<R> {
   readonly recallThreshold: number | null;
   /** Forks a session (the engine's `fork`, so the branch is opened and tracked like any session). */
   readonly fork: (sessionId: string, messageId: string, options: ForkOptions) => Promise<Session<R>>;
-  /** Checkpoints, importance and content stored once. */
-  readonly longHistory: LongHistorySettings;
+  /**
+   * A session's checkpoints, importance and content stored once: a new bookkeeper for each session (its class
+   * loads with createEngine).
+   */
+  readonly longHistory: () => LongHistory;
   /** The capsules of a plan input's references; null when the host supplied none. */
   readonly capsules: ((input: PlanInput, catalog: Catalog) => CapsuleCandidate[]) | null;
   /** The cosine threshold of query clusters; null when clustering is off. */

@@ -72,7 +72,7 @@ import {
 import { checkKnownFields, describe, isRecord } from '../validation/index.js';
 import type { EngineContext } from './context.js';
 import { randomId } from './ids.js';
-import { candidateFactoryModule } from './lazy.js';
+import { candidateFactoryModule, longHistoryModule } from './lazy.js';
 import type { LongHistorySettings } from './long-history.js';
 import { type EngineEvent, PendingTurns } from './pending-turns.js';
 import { deleteExpiredSessions } from './retention.js';
@@ -681,13 +681,15 @@ export async function createEngine<R>(options: EngineOptions<R>): Promise<Engine
   const store = new PrivateSessionStore(options.store ?? new MemoryStore());
   const newId = options.newId ?? randomId;
   const stamp = () => now().toISOString();
-  const [counter, reflect, recallSource, { MemoryBank }, { CandidateFactory }] = await Promise.all([
-    counterLoading,
-    reflection().then((module) => module.openReflection(store, model, encoding, options.promotion)),
-    options.recall === false ? null : recallSourceModule(),
-    memoryBankModule(),
-    candidateFactoryModule(),
-  ]);
+  const [counter, reflect, recallSource, { MemoryBank }, { CandidateFactory }, { LongHistory }] =
+    await Promise.all([
+      counterLoading,
+      reflection().then((module) => module.openReflection(store, model, encoding, options.promotion)),
+      options.recall === false ? null : recallSourceModule(),
+      memoryBankModule(),
+      candidateFactoryModule(),
+      longHistoryModule(),
+    ]);
   const memories = new MemoryBank(store, { ...DEFAULT_MEMORY_LIMITS, ...options.memory }, newId, stamp);
   const candidates = new CandidateFactory(withTokenCache(counter));
   return new Engine<R>({
@@ -722,7 +724,7 @@ export async function createEngine<R>(options: EngineOptions<R>): Promise<Engine
         : recallSource.openRecallSource(store, candidates, stamp, options.recall || undefined),
     recallShare: (options.recall || undefined)?.share ?? DEFAULT_RECALL_SHARE,
     recallThreshold: (options.recall || undefined)?.threshold ?? null,
-    longHistory,
+    longHistory: () => new LongHistory(longHistory, candidates),
     clusterThreshold: options.queryClusters === false ? null : (options.queryClusters?.threshold ?? 0.5),
   });
 }

@@ -7,3 +7,8 @@ export const candidateFactoryModule = () => import('./candidates.js');
 export const deleteTurnOperations = () => import('./delete-turn.js');
 /** The user's verdict on an item a reply was given, a chunk of its own: loaded by the first `session.feedback`. */
 export const feedbackOperations = () => import('./feedback.js');
+/**
+ * A session's long-history bookkeeping (checkpoints, compression, content stored once), a chunk of its own: loaded
+ * by createEngine beside the tokenizer's ranks.
+ */
+export const longHistoryModule = () => import('./long-history.js');

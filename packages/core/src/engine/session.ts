@@ -54,7 +54,7 @@ import { estimateDraft } from './estimate.js';
 import type { FeedbackVerdict } from './feedback.js';
 import { withBlock } from './history-blocks.js';
 import { deleteTurnOperations, feedbackOperations } from './lazy.js';
-import { LongHistory, type TurnHistory } from './long-history.js';
+import type { LongHistory, TurnHistory } from './long-history.js';
 import { ownPinTarget } from './pin-target.js';
 import { buildPlanInput } from './plan-input.js';
 import { callingReply, finalReply } from './reply.js';
@@ -163,7 +163,7 @@ export class Session<R = OpenAIChatRequest> {
     const turns = [...this.#turns];
     this.#measured = measuredTurns?.then((measured) => engine.candidates.adoptTurns(turns, measured));
     this.#systemPrompt = new SystemPrompt(engine.systemPrompt);
-    this.#history = new LongHistory(engine.longHistory, engine.candidates);
+    this.#history = engine.longHistory();
     this.#redaction = new SessionRedaction(engine.redactor);
   }
 
