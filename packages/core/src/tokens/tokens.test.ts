@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { createApproximateCounter, loadTiktokenCounter, withTokenCache } from './index.js';
-import { countInPieces, MAX_RUN } from './tiktoken.js';
+import { countInPieces, MAX_RUN } from './pieces.js';
 
 describe('loadTiktokenCounter', () => {
   test('counts with the real o200k_base and cl100k_base ranks', async () => {
