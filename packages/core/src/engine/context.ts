@@ -2,7 +2,7 @@ import type { ForkOptions } from '../branches/index.js';
 import type { Catalog } from '../catalog/index.js';
 import type { MemoryBank } from '../memory/index.js';
 import type { CapsuleCandidate, ContextPlan, ModeLimits, PlanInput } from '../planner/index.js';
-import type { Redactor, RetentionOptions } from '../privacy/index.js';
+import type { Redactor, RetentionOptions, SessionRedaction } from '../privacy/index.js';
 import type { RecallSource } from '../recall/index.js';
 import type { AgentSelector } from '../retrieval/index.js';
 import type { ContextMode } from '../session/index.js';
@@ -20,6 +20,8 @@ export interface EngineContext<R> {
   readonly selector: AgentSelector;
   /** Every text entering a session passes through it before it is stored or planned. */
   readonly redactor: Redactor;
+  /** A session's redaction step over `redactor`, a new one for each session (its class loads with createEngine). */
+  readonly sessionRedaction: () => SessionRedaction;
   /** Applied when the engine is created and by `engine.applyRetention()`. */
   readonly retention: RetentionOptions | null;
   readonly candidates: CandidateFactory;

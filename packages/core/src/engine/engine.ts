@@ -48,6 +48,7 @@ import {
   redactionIssues,
   retentionIssues,
 } from '../privacy/index.js';
+import { sessionRedactionModule } from '../privacy/lazy.js';
 import { recallIndexModule, recallSourceModule } from '../recall/lazy.js';
 import type { Reflection } from '../reflection/engine-reflection.js';
 import { reflection } from '../reflection/lazy.js';
@@ -681,15 +682,23 @@ export async function createEngine<R>(options: EngineOptions<R>): Promise<Engine
   const store = new PrivateSessionStore(options.store ?? new MemoryStore());
   const newId = options.newId ?? randomId;
   const stamp = () => now().toISOString();
-  const [counter, reflect, recallSource, { MemoryBank }, { CandidateFactory }, { LongHistory }] =
-    await Promise.all([
-      counterLoading,
-      reflection().then((module) => module.openReflection(store, model, encoding, options.promotion)),
-      options.recall === false ? null : recallSourceModule(),
-      memoryBankModule(),
-      candidateFactoryModule(),
-      longHistoryModule(),
-    ]);
+  const [
+    counter,
+    reflect,
+    recallSource,
+    { MemoryBank },
+    { CandidateFactory },
+    { LongHistory },
+    { SessionRedaction },
+  ] = await Promise.all([
+    counterLoading,
+    reflection().then((module) => module.openReflection(store, model, encoding, options.promotion)),
+    options.recall === false ? null : recallSourceModule(),
+    memoryBankModule(),
+    candidateFactoryModule(),
+    longHistoryModule(),
+    sessionRedactionModule(),
+  ]);
   const memories = new MemoryBank(store, { ...DEFAULT_MEMORY_LIMITS, ...options.memory }, newId, stamp);
   const candidates = new CandidateFactory(withTokenCache(counter));
   return new Engine<R>({
@@ -701,6 +710,7 @@ export async function createEngine<R>(options: EngineOptions<R>): Promise<Engine
       options.selector ??
       createLexicalSelector({ store, ...(options.learning !== undefined && { learning: options.learning }) }),
     redactor,
+    sessionRedaction: () => new SessionRedaction(redactor),
     retention: options.retention ?? null,
     // Retention runs before any session can be opened.
     deletedAtOpen: options.retention

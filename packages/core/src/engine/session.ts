@@ -10,7 +10,7 @@ import {
 } from '../errors/index.js';
 import { frozenJsonCopy } from '../json/index.js';
 import { type ContextPlan, type PlanInput, planContext, type RecallCandidate } from '../planner/index.js';
-import { SessionRedaction } from '../privacy/index.js';
+import type { SessionRedaction } from '../privacy/index.js';
 import { defaultRecallThreshold } from '../recall/index.js';
 import type { OpenAIChatRequest } from '../render/index.js';
 import type { RetrievalSet, UseKind } from '../retrieval/index.js';
@@ -164,7 +164,7 @@ export class Session<R = OpenAIChatRequest> {
     this.#measured = measuredTurns?.then((measured) => engine.candidates.adoptTurns(turns, measured));
     this.#systemPrompt = new SystemPrompt(engine.systemPrompt);
     this.#history = engine.longHistory();
-    this.#redaction = new SessionRedaction(engine.redactor);
+    this.#redaction = engine.sessionRedaction();
   }
 
   get id(): string {

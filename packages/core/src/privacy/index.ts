@@ -23,5 +23,6 @@ export {
   type RetentionOptions,
   retentionIssues,
 } from './retention.js';
-export { SessionRedaction } from './session-redaction.js';
+// The session's redaction step loads with createEngine (see lazy.ts): only its type is here.
+export type { SessionRedaction } from './session-redaction.js';
 export { redactingSummarizer } from './summarizer.js';
