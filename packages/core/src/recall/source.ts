@@ -11,7 +11,6 @@ import {
 } from '../recall-entries/index.js';
 import type { ChatMessage, SessionRecord } from '../session/index.js';
 import { type Store, type StoredRecall, type StoreEvent, updateDocument } from '../store/index.js';
-import { recallIndexModule } from './lazy.js';
 import type { RecallHit, RecallIndex, RecallPassage } from './recall-index.js';
 import { type RecallSimilarity, recallSimilarity } from './similarity.js';
 import { type RecallViewer, rootOf } from './viewer.js';
@@ -178,7 +177,9 @@ export class RecallSource {
   }
 
   async #refresh(): Promise<void> {
-    this.#loading ??= recallIndexModule().then((module) => {
+    // The index's chunk (createEngine starts loading it, see lazy.ts), imported here and not through that door,
+    // which loads this module too.
+    this.#loading ??= import('./recall-index.js').then((module) => {
       this.#index = new module.RecallIndex({ tokenize: recallTokenizer() });
     });
     await this.#loading;
