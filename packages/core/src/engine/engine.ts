@@ -3,7 +3,6 @@ import { branchMessages, branchOperations } from '../branches/lazy.js';
 import type { CapsuleInput } from '../capsules/index.js';
 import { capsuleOperations } from '../capsules/lazy.js';
 import { Catalog, type CatalogInput, defineCatalog, type JsonValue } from '../catalog/index.js';
-import type { Embedder } from '../embeddings/index.js';
 import {
   BranchError,
   CorruptRecordError,
@@ -13,19 +12,11 @@ import {
 } from '../errors/index.js';
 import { hashString } from '../hash/index.js';
 import {
-  type HistoryOptions,
-  type LargeContentOptions,
-  resolveHistoryOptions,
-  resolveLargeContentOptions,
-} from '../history/index.js';
-import {
   checkMemoryInputs,
   DEFAULT_MEMORY_LIMITS,
   type Memories,
   type MemoryEntry,
   type MemoryInput,
-  type MemoryLimits,
-  memoryLimitIssues,
   usesMemory,
 } from '../memory/index.js';
 import { memoryBankModule } from '../memory/lazy.js';
@@ -39,42 +30,27 @@ import {
   type ModeLimits,
   planContext,
 } from '../planner/index.js';
-import {
-  createRedactor,
-  PrivateSessionStore,
-  type RedactionOptions,
-  type RetentionOptions,
-  redactingSummarizer,
-  redactionIssues,
-  retentionIssues,
-} from '../privacy/index.js';
+import { createRedactor, PrivateSessionStore, redactingSummarizer } from '../privacy/index.js';
 import { sessionRedactionModule } from '../privacy/lazy.js';
 import { recallIndexModule, recallSourceModule } from '../recall/lazy.js';
 import type { Reflection } from '../reflection/engine-reflection.js';
 import { reflection } from '../reflection/lazy.js';
-import type { PromotionRules } from '../reflection/rules.js';
 import { type OpenAIChatRequest, renderOpenAIChat } from '../render/index.js';
-import { type AgentSelector, createLexicalSelector, type LearningOptions } from '../retrieval/index.js';
+import { createLexicalSelector } from '../retrieval/index.js';
 import {
   CONTEXT_MODES,
   type ContextMode,
-  isContextMode,
   newSessionRecord,
   type SessionRecord,
   type UserMessage,
 } from '../session/index.js';
 import { MemoryStore, type Store, type StoredPlan } from '../store/index.js';
-import {
-  loadTiktokenCounter,
-  type TiktokenEncodingName,
-  type TokenCounter,
-  withTokenCache,
-} from '../tokens/index.js';
-import { checkKnownFields, describe, isRecord } from '../validation/index.js';
+import { loadTiktokenCounter, withTokenCache } from '../tokens/index.js';
 import type { EngineContext } from './context.js';
 import { randomId } from './ids.js';
 import { candidateFactoryModule, longHistoryModule } from './lazy.js';
 import type { LongHistorySettings } from './long-history.js';
+import { checkOptions, checkSystemPrompt, type EngineOptions } from './options.js';
 import { type EngineEvent, PendingTurns } from './pending-turns.js';
 import { deleteExpiredSessions } from './retention.js';
 import { Session } from './session.js';
@@ -86,193 +62,7 @@ export interface DeleteOptions {
   readonly branches?: 'refuse' | 'delete';
 }
 
-export interface EngineOptions<R> {
-  /** The catalog, or its description (validated with `defineCatalog`). */
-  readonly catalog: Catalog | CatalogInput;
-  /** The model requests are for; recorded in usage reports and passed to the default renderer. */
-  readonly model: string;
-  /** The model's context window in tokens. */
-  readonly contextWindow: number;
-  /** Tokens kept free for the reply. Default: a quarter of the window, at most 4,096. */
-  readonly reservedOutput?: number;
-  /** Default: a MemoryStore (nothing survives a reload). */
-  readonly store?: Store;
-  /** A counter, or the tiktoken encoding to load. Default `o200k_base`. */
-  readonly tokenizer?: TokenCounter | TiktokenEncodingName;
-  /**
-   * Chooses `agent` items per request. Default: `createLexicalSelector({ store, learning })` (BM25, triggers, and
-   * learning from evidence of use kept in the engine's store, so it survives reloads and is shared by tabs);
-   * `createHybridSelector({ embedder, store })` adds vectors.
-   */
-  readonly selector?: AgentSelector;
-  /** Learning from use for the default selector: its options, or `false` to switch it off. Default on. */
-  readonly learning?: LearningOptions | false;
-  readonly systemPrompt?: { readonly global?: string; readonly agent?: string };
-  /** Default `light`; each session may override it. */
-  readonly defaultMode?: ContextMode;
-  readonly modeLimits?: Partial<Record<ContextMode, Partial<ModeLimits>>>;
-  /** How many memories from other conversations a request is offered, and their share of the budget. */
-  readonly memory?: Partial<MemoryLimits>;
-  /**
-   * Passages of earlier conversations (and of this one, beyond what its history carries) found for each message:
-   * `share` is the part of the budget they may take together (default 0.25); `threshold` the least score (0–1:
-   * relevance × recency × importance, see RecallWeights) a passage needs to be sent, for every message (default:
-   * DEFAULT_RECALL_THRESHOLD for a question or a message about remembering, DEFAULT_STATEMENT_RECALL_THRESHOLD for
-   * any other message);
-   * `embedder`, the host's embedder, weighs the passages found by their closeness in meaning to the message (vectors
-   * kept in the store's embedding cache); `false` switches recall off.
-   */
-  readonly recall?:
-    | { readonly share?: number; readonly threshold?: number; readonly embedder?: Embedder }
-    | false;
-  /** Turns a plan into the provider request. Default: an OpenAI Chat Completions request. */
-  readonly render?: (plan: ContextPlan) => R;
-  /** Long histories: the summarizer, history's share of the budget, importance and decay. */
-  readonly history?: HistoryOptions;
-  /** When data URLs and oversized tool outputs are stored once and sent as references; `false`: never. */
-  readonly largeContent?: LargeContentOptions | false;
-  /** Secret redaction: the host's own patterns, built-ins to disable, or `enabled: false`. On by default. */
-  readonly redaction?: RedactionOptions;
-  /** When an ephemeral pin the replies keep referencing is promoted, and to what lease (see "Reflection"). */
-  readonly promotion?: Partial<PromotionRules>;
-  /** Deletes sessions not updated for `maxAgeDays` when the engine is created (`engine.deletedAtOpen`). */
-  readonly retention?: RetentionOptions;
-  /** Summaries of references (see `setCapsules`). */
-  readonly capsules?: readonly CapsuleInput[];
-  /**
-   * Query clusters, for selectors with an embedder: a request whose query embedding has a cosine similarity below
-   * `threshold` (default 0.5) to the current cluster's centroid starts a new cluster. `false`: no clusters.
-   */
-  readonly queryClusters?: { readonly threshold?: number } | false;
-  /** For tests and replays: the clock and the id source. */
-  readonly now?: () => Date;
-  readonly newId?: () => string;
-}
-
-/** `{ global?, agent? }`, each a string: a number there would break every later request, also after a reload. */
-function checkSystemPrompt(value: unknown, path: string, issues: ErrorIssue[], optional = true): void {
-  if (value === undefined && optional) return;
-  if (!isRecord(value)) {
-    issues.push({ path, message: `must be { global?, agent? }, got ${describe(value)}` });
-    return;
-  }
-  checkKnownFields(value, ['global', 'agent'], path, issues);
-  for (const part of ['global', 'agent'] as const)
-    if (value[part] !== undefined && typeof value[part] !== 'string')
-      issues.push({ path: `${path}.${part}`, message: `must be a string, got ${describe(value[part])}` });
-}
-
-function checkOptions(options: EngineOptions<unknown>, reservedOutput: number): LongHistorySettings {
-  const issues: ErrorIssue[] = [];
-  const longHistory: LongHistorySettings = {
-    history: resolveHistoryOptions(options.history, issues),
-    largeContent: resolveLargeContentOptions(options.largeContent, issues),
-  };
-  if (typeof options.model !== 'string' || options.model === '')
-    issues.push({ path: 'model', message: 'must be a non-empty string' });
-  checkSystemPrompt(options.systemPrompt, 'systemPrompt', issues);
-  if (
-    options.tokenizer !== undefined &&
-    options.tokenizer !== 'o200k_base' &&
-    options.tokenizer !== 'cl100k_base' &&
-    (typeof options.tokenizer !== 'object' ||
-      options.tokenizer === null ||
-      typeof (options.tokenizer as { count?: unknown }).count !== 'function' ||
-      typeof (options.tokenizer as { encoding?: unknown }).encoding !== 'string')
-  )
-    issues.push({
-      path: 'tokenizer',
-      message: `must be 'o200k_base', 'cl100k_base' or a TokenCounter ({ encoding, count }), got ${describe(options.tokenizer)}`,
-    });
-  if (!Number.isInteger(options.contextWindow) || options.contextWindow < 1) {
-    issues.push({
-      path: 'contextWindow',
-      message: `must be a positive integer, got ${options.contextWindow}`,
-    });
-  } else if (
-    !Number.isInteger(reservedOutput) ||
-    reservedOutput < 0 ||
-    reservedOutput >= options.contextWindow
-  ) {
-    issues.push({
-      path: 'reservedOutput',
-      message: `must be an integer from 0 to contextWindow − 1, got ${reservedOutput}`,
-    });
-  }
-  if (
-    options.learning !== undefined &&
-    options.learning !== false &&
-    (options.learning === null || typeof options.learning !== 'object' || Array.isArray(options.learning))
-  ) {
-    issues.push({ path: 'learning', message: 'must be false or an object of learning options' });
-  }
-  if (options.recall !== undefined && options.recall !== false) {
-    const recall = options.recall as Record<string, unknown> | null;
-    if (recall === null || typeof recall !== 'object' || Array.isArray(recall))
-      issues.push({ path: 'recall', message: 'must be false or { share, threshold, embedder }' });
-    else {
-      for (const name of ['share', 'threshold'] as const) {
-        const value = recall[name];
-        if (value !== undefined && !(typeof value === 'number' && value >= 0 && value <= 1))
-          issues.push({
-            path: `recall.${name}`,
-            message: `must be a number from 0 to 1, got ${describe(value)}`,
-          });
-      }
-      const embedder = recall.embedder as Partial<Embedder> | null | undefined;
-      if (
-        embedder !== undefined &&
-        (embedder === null || typeof embedder.modelId !== 'string' || typeof embedder.embed !== 'function')
-      )
-        issues.push({
-          path: 'recall.embedder',
-          message: 'must be an Embedder: { modelId: string, embed(texts) }',
-        });
-      checkKnownFields(recall, ['share', 'threshold', 'embedder'], 'recall', issues);
-    }
-  }
-  if (options.learning !== undefined && options.selector !== undefined) {
-    issues.push({
-      path: 'learning',
-      message: "configures the default selector; pass it to your selector's options",
-    });
-  }
-  if (options.defaultMode !== undefined && !isContextMode(options.defaultMode)) {
-    issues.push({
-      path: 'defaultMode',
-      message: `unknown mode ${JSON.stringify(options.defaultMode)} (expected 'off', 'light' or 'heavy')`,
-    });
-  }
-  for (const [key, limits] of Object.entries(options.modeLimits ?? {})) {
-    if (!isContextMode(key)) {
-      issues.push({ path: `modeLimits.${key}`, message: 'is not a context mode' });
-      continue;
-    }
-    const { topK, minScore, maxShare } = limits ?? {};
-    if (topK !== undefined && !(Number.isInteger(topK) && topK >= 0)) {
-      issues.push({ path: `modeLimits.${key}.topK`, message: `must be an integer ≥ 0, got ${topK}` });
-    }
-    for (const [name, value] of [
-      ['minScore', minScore],
-      ['maxShare', maxShare],
-    ] as const) {
-      if (value !== undefined && !(value >= 0 && value <= 1)) {
-        issues.push({ path: `modeLimits.${key}.${name}`, message: `must be between 0 and 1, got ${value}` });
-      }
-    }
-  }
-  issues.push(...memoryLimitIssues(options.memory));
-  const threshold = options.queryClusters ? options.queryClusters.threshold : undefined;
-  if (threshold !== undefined && !(threshold >= 0 && threshold <= 1)) {
-    issues.push({ path: 'queryClusters.threshold', message: `must be between 0 and 1, got ${threshold}` });
-  }
-  if (options.redaction !== undefined) issues.push(...redactionIssues(options.redaction, 'redaction'));
-  if (options.retention !== undefined) {
-    issues.push(...retentionIssues(options.retention?.maxAgeDays, 'retention.maxAgeDays'));
-  }
-  if (issues.length > 0) throw new ValidationError('Invalid engine options', issues);
-  return longHistory;
-}
+export type { EngineOptions } from './options.js';
 
 /**
  * The facade: a catalog, a store, a tokenizer, a selector and a renderer, and the sessions that use them.
