@@ -10,11 +10,13 @@ import type { Store } from '../store/index.js';
 import type { CandidateFactory } from './candidates.js';
 import type { LongHistory } from './long-history.js';
 import type { PendingTurns } from './pending-turns.js';
-import type { Session } from './session.js';
 import type { StaleSessions } from './staleness.js';
 
-/** What sessions read from their engine. The catalog may be replaced; sessions always see the current one. */
-export interface EngineContext<R> {
+/**
+ * What sessions read from their engine. The catalog may be replaced; sessions always see the current one. `S` is the
+ * session type `fork` gives, a parameter so that this contract does not depend on the session that reads it.
+ */
+export interface EngineContext<R, S = unknown> {
   readonly catalog: Catalog;
   readonly store: Store;
   readonly selector: AgentSelector;
@@ -42,7 +44,7 @@ export interface EngineContext<R> {
   /** The least score of a recalled passage; null: by the message (see `defaultRecallThreshold`). */
   readonly recallThreshold: number | null;
   /** Forks a session (the engine's `fork`, so the branch is opened and tracked like any session). */
-  readonly fork: (sessionId: string, messageId: string, options: ForkOptions) => Promise<Session<R>>;
+  readonly fork: (sessionId: string, messageId: string, options: ForkOptions) => Promise<S>;
   /**
    * A session's checkpoints, importance and content stored once: a new bookkeeper for each session (its class
    * loads with createEngine).

@@ -69,7 +69,7 @@ export type { EngineOptions } from './options.js';
  * Create one per chat app with `createEngine`.
  */
 export class Engine<R = OpenAIChatRequest> {
-  readonly #context: { -readonly [K in keyof EngineContext<R>]: EngineContext<R>[K] };
+  readonly #context: { -readonly [K in keyof EngineContext<R, Session<R>>]: EngineContext<R, Session<R>>[K] };
   readonly #open = new Map<string, Promise<Session<R>>>();
   /** Sessions being compared with the store after another tab changed them. */
   readonly #checking = new Map<string, Promise<void>>();
@@ -79,7 +79,7 @@ export class Engine<R = OpenAIChatRequest> {
   constructor({
     deletedAtOpen = [],
     ...context
-  }: Omit<EngineContext<R>, 'fork' | 'stale' | 'pending'> & {
+  }: Omit<EngineContext<R, Session<R>>, 'fork' | 'stale' | 'pending'> & {
     readonly deletedAtOpen?: readonly SessionRecord[];
   }) {
     const stale = new StaleSessions();
