@@ -41,10 +41,9 @@ export type { CommitResult, PinOptions, PreparedTurn } from './session/index.js'
  * A conversation. Reads are synchronous; changes are written to the store first and applied here only once the
  * store has them, so a failed write leaves the session as it was. A turn is a transaction: `prepare` opens it,
  * `continue` extends it through a tool loop, `commit` writes it whole and `rollback` leaves no trace.
- *
- * The session is a face: its turns, pins, settings and transcript edits are the modules of `./session/`, over one
- * shared core.
  */
+// Each method hands over to the module that owns it (turns, pins, settings, transcript edits in ./session/), all over
+// one shared core; this class keeps the public names, signatures and docs in one place.
 export class Session<R = OpenAIChatRequest> {
   readonly #engine: EngineContext<R, Session<R>>;
   readonly #core: SessionCore<R>;

@@ -1,11 +1,13 @@
-import type { PinKind } from '../../session/index.js';
-import type { ItemCandidate } from '../types.js';
+import type { ItemCandidate, TurnCandidate } from '../types.js';
 import { costOf, exclude, type PinCandidate, type PlanState, take } from './state.js';
 
+/** The pin that holds a candidate, and its kind. */
+type PinHold = NonNullable<TurnCandidate['pinned']>;
+
 /** Which pin holds a pin candidate; the input check has made sure every one says. */
-export function pinOf(candidate: PinCandidate): { pin: PinKind; pinId: string } {
+export function pinOf(candidate: PinCandidate): PinHold {
   if (candidate.kind === 'card') return { pin: candidate.pin, pinId: candidate.pinId };
-  if (candidate.kind === 'turn') return candidate.pinned as { pin: PinKind; pinId: string };
+  if (candidate.kind === 'turn') return candidate.pinned as PinHold;
   const { origin } = candidate as ItemCandidate & { origin: { via: 'pin' } };
   return { pin: origin.pin, pinId: origin.pinId };
 }
