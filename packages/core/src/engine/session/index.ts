@@ -1,7 +1,8 @@
-export { commitTurn, rollbackTurn } from './commit.js';
 export { SessionCore } from './core.js';
+export type { SessionEngine, TurnOperations } from './engine.js';
+export { turnOperationsModule } from './lazy.js';
 export * as pins from './pins.js';
+export { rollbackTurn } from './rollback.js';
 export * as settings from './settings.js';
 export * as transcript from './transcript.js';
-export { continueTurn, estimateTurn, prepareTurn } from './turn.js';
 export type { CommitResult, PinOptions, PreparedTurn } from './types.js';
