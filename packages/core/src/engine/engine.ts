@@ -53,7 +53,7 @@ import type { LongHistorySettings } from './long-history.js';
 import { checkOptions, checkSystemPrompt, type EngineOptions } from './options.js';
 import { type EngineEvent, PendingTurns } from './pending-turns.js';
 import { deleteExpiredSessions } from './retention.js';
-import { type SessionEngine, turnOperationsModule } from './session/index.js';
+import { loadTurnOperations } from './session/index.js';
 import { Session } from './session.js';
 import { checkId, checkNewSession, type NewSessionOptions } from './session-input.js';
 import { holdsStored, remoteChange, StaleSessions } from './staleness.js';
@@ -70,7 +70,7 @@ export type { EngineOptions } from './options.js';
  * Create one per chat app with `createEngine`.
  */
 export class Engine<R = OpenAIChatRequest> {
-  readonly #context: { -readonly [K in keyof SessionEngine<R, Session<R>>]: SessionEngine<R, Session<R>>[K] };
+  readonly #context: { -readonly [K in keyof EngineContext<R, Session<R>>]: EngineContext<R, Session<R>>[K] };
   readonly #open = new Map<string, Promise<Session<R>>>();
   /** Sessions being compared with the store after another tab changed them. */
   readonly #checking = new Map<string, Promise<void>>();
@@ -80,7 +80,7 @@ export class Engine<R = OpenAIChatRequest> {
   constructor({
     deletedAtOpen = [],
     ...context
-  }: Omit<SessionEngine<R, Session<R>>, 'fork' | 'stale' | 'pending'> & {
+  }: Omit<EngineContext<R, Session<R>>, 'fork' | 'stale' | 'pending'> & {
     readonly deletedAtOpen?: readonly SessionRecord[];
   }) {
     const stale = new StaleSessions();
@@ -481,7 +481,6 @@ export async function createEngine<R>(options: EngineOptions<R>): Promise<Engine
     { CandidateFactory },
     { LongHistory },
     { SessionRedaction },
-    turns,
   ] = await Promise.all([
     counterLoading,
     reflection().then((module) => module.openReflection(store, model, encoding, options.promotion)),
@@ -490,7 +489,7 @@ export async function createEngine<R>(options: EngineOptions<R>): Promise<Engine
     candidateFactoryModule(),
     longHistoryModule(),
     sessionRedactionModule(),
-    turnOperationsModule(),
+    loadTurnOperations(),
   ]);
   const memories = new MemoryBank(store, { ...DEFAULT_MEMORY_LIMITS, ...options.memory }, newId, stamp);
   const candidates = new CandidateFactory(withTokenCache(counter));
@@ -528,7 +527,6 @@ export async function createEngine<R>(options: EngineOptions<R>): Promise<Engine
     recallShare: (options.recall || undefined)?.share ?? DEFAULT_RECALL_SHARE,
     recallThreshold: (options.recall || undefined)?.threshold ?? null,
     longHistory: () => new LongHistory(longHistory, candidates),
-    turns,
     clusterThreshold: options.queryClusters === false ? null : (options.queryClusters?.threshold ?? 0.5),
   });
 }

@@ -17,6 +17,7 @@ import type {
 } from '../session/index.js';
 import type { MeasuredTurn } from '../store/index.js';
 import type { PinSuggestion } from '../suggestions/index.js';
+import type { EngineContext } from './context.js';
 import type { FeedbackVerdict } from './feedback.js';
 import {
   type CommitResult,
@@ -25,9 +26,9 @@ import {
   pins,
   rollbackTurn,
   SessionCore,
-  type SessionEngine,
   settings,
   transcript,
+  turnOperations,
 } from './session/index.js';
 import type { ToolResultInput } from './tool-results.js';
 
@@ -41,12 +42,12 @@ export type { CommitResult, PinOptions, PreparedTurn } from './session/index.js'
 // Each method hands over to the module that owns it (turns, pins, settings, transcript edits in ./session/), all over
 // one shared core; this class keeps the public names, signatures and docs in one place.
 export class Session<R = OpenAIChatRequest> {
-  readonly #engine: SessionEngine<R, Session<R>>;
+  readonly #engine: EngineContext<R, Session<R>>;
   readonly #core: SessionCore<R>;
 
   /** @internal sessions come from `engine.createSession` and `engine.openSession`. */
   constructor(
-    engine: SessionEngine<R, Session<R>>,
+    engine: EngineContext<R, Session<R>>,
     record: SessionRecord,
     messages: readonly ChatMessage[],
     measuredTurns?: Promise<readonly MeasuredTurn[]>,
@@ -262,7 +263,7 @@ export class Session<R = OpenAIChatRequest> {
 
   /** Plans and renders the request for a new user message. One turn may be open at a time. */
   prepare(userText: string): Promise<PreparedTurn<R>> {
-    return this.#engine.turns.prepareTurn(this.#core, userText);
+    return turnOperations().prepareTurn(this.#core, userText);
   }
 
   /**
@@ -270,7 +271,7 @@ export class Session<R = OpenAIChatRequest> {
    * the summarizer: long histories are planned with the checkpoint in force.
    */
   estimate(draftText: string): Promise<ContextPlan> {
-    return this.#engine.turns.estimateTurn(this.#core, draftText);
+    return turnOperations().estimateTurn(this.#core, draftText);
   }
 
   /**
@@ -283,12 +284,12 @@ export class Session<R = OpenAIChatRequest> {
     toolResults: readonly ToolResultInput[],
     usage?: Usage,
   ): Promise<PreparedTurn<R>> {
-    return this.#engine.turns.continueTurn(this.#core, prepared, reply, toolResults, usage);
+    return turnOperations().continueTurn(this.#core, prepared, reply, toolResults, usage);
   }
 
   /** Writes the turn (user message, replies, tool results, plans, usage, lease updates) in one store commit. */
   commit(prepared: PreparedTurn<R>, reply: ModelReply | string, usage?: Usage): Promise<CommitResult> {
-    return this.#engine.turns.commitTurn(this.#core, prepared, reply, usage);
+    return turnOperations().commitTurn(this.#core, prepared, reply, usage);
   }
 
   /** Abandons the open turn: nothing of it is written. Returns false when `prepared` is not the open turn. */

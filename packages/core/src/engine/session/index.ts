@@ -1,6 +1,5 @@
 export { SessionCore } from './core.js';
-export type { SessionEngine, TurnOperations } from './engine.js';
-export { turnOperationsModule } from './lazy.js';
+export { loadTurnOperations, type TurnOperations, turnOperations } from './lazy.js';
 export * as pins from './pins.js';
 export { rollbackTurn } from './rollback.js';
 export * as settings from './settings.js';
