@@ -1,6 +1,7 @@
 import { reportError } from '../errors/index.js';
 import type { PlanCalibration } from '../planner/index.js';
 import type { UsageReport } from '../session/index.js';
+import { readSharedDocument } from '../shared-documents/index.js';
 import type { DocumentStore } from '../store/index.js';
 import {
   CALIBRATION_DOCUMENT,
@@ -12,6 +13,7 @@ import {
   EMPTY_STATS,
   learnRatio,
 } from './calibration.js';
+import { CALIBRATION_DOCUMENT_SHAPE } from './calibration-shape.js';
 
 /**
  * The engine's learned token calibration for its model and encoding, kept in the store's `calibration` document so
@@ -33,7 +35,8 @@ export class Calibrator {
   }
 
   #load(): Promise<CalibrationTable> {
-    this.#loading ??= this.#store.getDocument(CALIBRATION_DOCUMENT).then((stored) => {
+    // Checked: a malformed document is set aside whole (kept, reported) rather than written over by the next learning.
+    this.#loading ??= readSharedDocument(this.#store, CALIBRATION_DOCUMENT_SHAPE).then((stored) => {
       this.#table ??= calibrationFromJson(stored);
       return this.#table;
     });
