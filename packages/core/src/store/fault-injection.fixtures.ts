@@ -144,6 +144,16 @@ export function describeFaultInjection(name: string, open: () => Promise<FaultyS
       const reopened = await reopenEngine(faulty);
       await othersWork(played, reopened);
 
+      if (kind === 'recallRows') {
+        // Before the session itself is opened (which indexes it from its messages): recall read the damaged rows,
+        // reported them, and indexed the session from its messages again.
+        const recalled = await (await reopened.createSession()).prepare('What did I say about config.json?');
+        const passages = recalled.plan.included.filter((entry) => entry.candidate.section === 'recall');
+        expect(passages.map((entry) => (entry.candidate as { text: string }).text).join('\n')).toContain(
+          'config.json',
+        );
+      }
+
       const victimTurn = async () =>
         turn(await reopened.openSession(played.victim.id), 'Read the file a.txt');
       if (victim === 'fails') {
@@ -154,11 +164,6 @@ export function describeFaultInjection(name: string, open: () => Promise<FaultyS
         await victimTurn();
         if (kind === 'plans')
           await expect(reopened.getPlan(played.victimPlan)).rejects.toBeInstanceOf(CtxkitError);
-      }
-      if (kind === 'recallRows') {
-        // Recall read the damaged rows, reported them, and indexed the session from its messages again.
-        const recalled = await (await reopened.createSession()).prepare('What about config.json?');
-        expect(recalled.plan).toBeDefined();
       }
       for (const error of reported) expect(isCtxkitError(error)).toBe(true);
       if (kind === 'sessionRecord')

@@ -30,8 +30,8 @@ describeFaultInjection('MemoryStore', async () => {
       },
       async recallRows(sessionId) {
         const read = await store.recallEntries([sessionId]);
-        const [entry] = read.sessions.get(sessionId)?.entries ?? [];
-        Object.assign(entry as unknown as Mutable, { terms: 42 });
+        for (const entry of read.sessions.get(sessionId)?.entries ?? [])
+          Object.assign(entry as unknown as Mutable, { text: 42, position: -1 });
       },
     },
   };
