@@ -3,7 +3,17 @@ import { defineCatalog } from '../catalog/index.js';
 import { demoCatalog } from '../engine/engine.fixtures.js';
 import { ValidationError } from '../errors/index.js';
 import { MemoryStore } from '../store/index.js';
-import { createHybridSelector, createLexicalSelector } from './index.js';
+import {
+  activityTriggers,
+  Bm25Index,
+  createHybridSelector,
+  createLexicalSelector,
+  extractTriggers,
+  followsUp,
+  renderAutoContext,
+  TriggerMemory,
+  topK,
+} from './index.js';
 
 /** The paths a ValidationError names, or the error itself when it is something else. */
 async function pathsOf(run: () => unknown): Promise<string[]> {
@@ -131,5 +141,32 @@ describe('retrieval and learning check what they are handed', () => {
     expect(await pathsOf(() => createLexicalSelector(null as never))).toEqual(['options']);
     expect(await pathsOf(() => createLexicalSelector({ learning: 'on' } as never))).toEqual(['learning']);
     expect(createLexicalSelector({ learning: false, triggers: false }).name).toBe('lexical-bm25');
+  });
+
+  test('triggers, continuity, BM25, topK and the auto-context block check theirs', async () => {
+    expect(await pathsOf(() => extractTriggers(42 as never))).toEqual(['message']);
+    expect(await pathsOf(() => followsUp(undefined as never))).toEqual(['message']);
+    expect(await pathsOf(() => activityTriggers({ type: 'file_save' } as never))).toEqual(['event.type']);
+    expect(await pathsOf(() => new TriggerMemory({ decay: 2, maxCarried: 1.5 } as never))).toEqual([
+      'options.decay',
+      'options.maxCarried',
+    ]);
+    expect(
+      await pathsOf(() => new TriggerMemory().observe({ type: 'file_open', filePath: 1 } as never)),
+    ).toEqual(['event.filePath']);
+    expect(
+      await pathsOf(
+        () => new Bm25Index([[{ text: 1, weight: 'x' }], 'doc'] as never, { b: 2, k: 1 } as never),
+      ),
+    ).toEqual(['documents[0][0].text', 'documents[0][0].weight', 'documents[1]', 'options.k', 'options.b']);
+    expect(await pathsOf(() => topK(null as never, 1.5))).toEqual(['scores', 'k']);
+    expect(await pathsOf(() => renderAutoContext({} as never, {} as never, { notte: 'x' } as never))).toEqual(
+      ['set', 'catalog', 'options.notte'],
+    );
+    // Well-formed input still works.
+    expect(extractTriggers('open src/a.ts').length).toBeGreaterThan(0);
+    expect(new Bm25Index([[{ text: 'read a file', weight: 1 }]]).size).toBe(1);
+    expect(topK([0.1, 0.9, 0.5], 2)).toEqual([1, 2]);
+    expect(renderAutoContext(null, catalog)).toBe('');
   });
 });

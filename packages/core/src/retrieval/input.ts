@@ -213,39 +213,96 @@ export function checkSelectorOptions(options: unknown): void {
     checkText(options.name, 'name', issues, { optional: true });
     if (options.vectorIndex !== undefined && typeof options.vectorIndex !== 'function')
       issues.push({ path: 'vectorIndex', message: 'must be a function (dimension, capacity) → VectorIndex' });
-    if (options.triggers !== undefined && options.triggers !== false) {
-      if (!isRecord(options.triggers))
-        issues.push({
-          path: 'triggers',
-          message: `must be an object or false, got ${describe(options.triggers)}`,
-        });
-      else {
-        const triggers = options.triggers;
-        checkKnownFields(
-          triggers,
-          ['decay', 'minRelevance', 'maxCarried', 'maxSessions'],
-          'triggers',
-          issues,
-        );
-        checkNumber(triggers.decay, 'triggers.decay', issues, { min: 0, max: 1, optional: true });
-        checkNumber(triggers.minRelevance, 'triggers.minRelevance', issues, {
-          min: 0,
-          max: 1,
-          optional: true,
-        });
-        checkNumber(triggers.maxCarried, 'triggers.maxCarried', issues, {
-          min: 0,
-          integer: true,
-          optional: true,
-        });
-        checkNumber(triggers.maxSessions, 'triggers.maxSessions', issues, {
-          min: 1,
-          integer: true,
-          optional: true,
-        });
-      }
-    }
+    triggerOptionIssues(options.triggers, 'triggers', issues);
     learningOptionIssues(options.learning, 'learning', issues);
   }
   fail('Invalid selector options', issues);
+}
+
+/** Carry-over options, under `path` (`triggers` in the selector's options, `options` for a TriggerMemory). */
+export function triggerOptionIssues(options: unknown, path: string, issues: ErrorIssue[]): void {
+  if (options === undefined || options === false) return;
+  if (!isRecord(options)) {
+    issues.push({ path, message: `must be an object or false, got ${describe(options)}` });
+    return;
+  }
+  checkKnownFields(options, ['decay', 'minRelevance', 'maxCarried', 'maxSessions'], path, issues);
+  checkNumber(options.decay, `${path}.decay`, issues, { min: 0, max: 1, optional: true });
+  checkNumber(options.minRelevance, `${path}.minRelevance`, issues, { min: 0, max: 1, optional: true });
+  checkNumber(options.maxCarried, `${path}.maxCarried`, issues, { min: 0, integer: true, optional: true });
+  checkNumber(options.maxSessions, `${path}.maxSessions`, issues, { min: 1, integer: true, optional: true });
+}
+
+/** The options of a TriggerMemory. */
+export function checkTriggerOptions(options: unknown): void {
+  const issues: ErrorIssue[] = [];
+  if (options === false) issues.push({ path: 'options', message: 'must be an object, got false' });
+  else triggerOptionIssues(options, 'options', issues);
+  fail('Invalid trigger options', issues);
+}
+
+/** The documents and options of a Bm25Index: lists of `{ text, weight }` fields, `k1 ≥ 0`, `b` in 0–1. */
+export function checkBm25Input(documents: unknown, options: unknown): void {
+  const issues: ErrorIssue[] = [];
+  if (!Array.isArray(documents))
+    issues.push({ path: 'documents', message: `must be a list of documents, got ${describe(documents)}` });
+  else
+    documents.forEach((fields: unknown, doc) => {
+      if (!Array.isArray(fields)) {
+        issues.push({
+          path: `documents[${doc}]`,
+          message: `must be a list of { text, weight }, got ${describe(fields)}`,
+        });
+        return;
+      }
+      fields.forEach((field: unknown, i) => {
+        const at = `documents[${doc}][${i}]`;
+        if (!isRecord(field))
+          issues.push({ path: at, message: `must be { text, weight }, got ${describe(field)}` });
+        else {
+          checkString(field.text, `${at}.text`, issues);
+          checkNumber(field.weight, `${at}.weight`, issues, {});
+        }
+      });
+    });
+  if (options !== undefined) {
+    if (!isRecord(options))
+      issues.push({ path: 'options', message: `must be an object, got ${describe(options)}` });
+    else {
+      checkKnownFields(options, ['k1', 'b', 'tokenize'], 'options', issues);
+      checkNumber(options.k1, 'options.k1', issues, { min: 0, optional: true });
+      checkNumber(options.b, 'options.b', issues, { min: 0, max: 1, optional: true });
+      if (options.tokenize !== undefined && typeof options.tokenize !== 'function')
+        issues.push({ path: 'options.tokenize', message: 'must be a function from text to terms' });
+    }
+  }
+  fail('Invalid BM25 index input', issues);
+}
+
+/** `topK`'s scores (array-like) and `k` (an integer; ≤ 0 selects nothing). */
+export function checkTopK(scores: unknown, k: unknown): void {
+  const issues: ErrorIssue[] = [];
+  if (typeof (scores as { length?: unknown } | null | undefined)?.length !== 'number')
+    issues.push({ path: 'scores', message: `must be a list of numbers, got ${describe(scores)}` });
+  if (!(typeof k === 'number' && (Number.isInteger(k) || k === Number.POSITIVE_INFINITY)))
+    issues.push({ path: 'k', message: `must be an integer, got ${describe(k)}` });
+  fail('Invalid topK input', issues);
+}
+
+/** `renderAutoContext`'s retrieval set (or null), catalog and options (`plan`, `note`). */
+export function checkAutoContextInput(set: unknown, catalog: unknown, options: unknown): void {
+  const issues: ErrorIssue[] = [];
+  if (set !== null && set !== undefined && !(isRecord(set) && Array.isArray(set.hits)))
+    issues.push({ path: 'set', message: `must be a retrieval set or null, got ${describe(set)}` });
+  if (typeof (catalog as { agentItems?: unknown } | null | undefined)?.agentItems !== 'function')
+    issues.push({ path: 'catalog', message: 'must be a catalog made by defineCatalog' });
+  if (!isRecord(options))
+    issues.push({ path: 'options', message: `must be an object, got ${describe(options)}` });
+  else {
+    checkKnownFields(options, ['plan', 'note'], 'options', issues);
+    if (options.plan !== undefined && !(isRecord(options.plan) && Array.isArray(options.plan.included)))
+      issues.push({ path: 'options.plan', message: 'must be a context plan' });
+    checkString(options.note, 'options.note', issues, true);
+  }
+  fail('Invalid auto-context input', issues);
 }
