@@ -107,8 +107,10 @@ describe('retrieval and learning check what they are handed', () => {
     ).toEqual(['event.symbols[1]']);
     lexical.observeActivity({ type: 'file_open', filePath: 'src/a.ts' });
     expect(await pathsOf(() => lexical.warm({} as never))).toEqual(['catalog']);
-    expect(await pathsOf(() => lexical.embedQuery(undefined as never))).toEqual(['query']);
-    expect(await lexical.embedQuery('no embedder')).toBeNull();
+    // Optional on AgentSelector; the hybrid selector has it.
+    const embedQuery = lexical.embedQuery as (query: string) => Promise<Float32Array | null>;
+    expect(await pathsOf(() => embedQuery(undefined as never))).toEqual(['query']);
+    expect(await embedQuery('no embedder')).toBeNull();
   });
 
   test('the selector options are checked, learning’s among them, with a hint for a misspelt one', async () => {
