@@ -1,3 +1,7 @@
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import { testEngine } from '../../engine/engine.fixtures.js';
+import { CorruptRecordError, CtxkitError } from '../../errors/index.js';
+import { MEMORY_DOCUMENT } from '../../memory/index.js';
 import { describeFaultInjection } from '../fault-injection.fixtures.js';
 import { freshName, openRaw, openTestStore, rawWrite } from './idb.fixtures.js';
 import { rawGetAll } from './v2.fixtures.js';
@@ -43,4 +47,45 @@ describeFaultInjection('IdbStore', async () => {
       recallRows: (sessionId) => damage('recall', sessionId, (row) => ({ ...row, entries: 'garbage' })),
     },
   };
+});
+
+describe('IdbStore: a damaged document row', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  test.each([
+    ['without a value', { v: 1, key: MEMORY_DOCUMENT }],
+    ['without a format version', { key: MEMORY_DOCUMENT, value: { version: 1, entries: [] } }],
+  ])('%s is moved whole to <key>.corrupt-<time>, reported, and no turn fails for it', async (_, row) => {
+    const reported: unknown[] = [];
+    vi.stubGlobal('reportError', (error: unknown) => reported.push(error));
+    const name = freshName();
+    const store = await openTestStore(name);
+    const raw = await openRaw(name);
+    try {
+      await rawWrite(raw, ['documents'], (tx) => {
+        tx.objectStore('documents').put(row);
+      });
+    } finally {
+      raw.close();
+    }
+    try {
+      const engine = await testEngine({ store });
+      const session = await engine.createSession();
+      await session.commit(await session.prepare('Read the file config.json please'), 'Done.');
+      await session.commit(await session.prepare('And the users table?'), 'Done.');
+      expect(await engine.memories.list()).toEqual([]);
+      const error = reported.find(
+        (entry): entry is CorruptRecordError =>
+          entry instanceof CorruptRecordError && entry.where === `document '${MEMORY_DOCUMENT}'`,
+      );
+      const kept = /set aside whole as '([^']+)'/.exec(error?.message ?? '')?.[1] as string;
+      expect(kept.startsWith(`${MEMORY_DOCUMENT}.corrupt-`)).toBe(true);
+      expect(await store.getDocument(kept)).toEqual(row);
+      expect(reported.every((entry) => entry instanceof CtxkitError)).toBe(true);
+    } finally {
+      store.close();
+    }
+  });
 });
