@@ -4,6 +4,7 @@ import { testEngine } from '../engine/engine.fixtures.js';
 import type { Engine, Session } from '../engine/index.js';
 import { CorruptRecordError, CtxkitError, isCtxkitError } from '../errors/index.js';
 import { MEMORY_DOCUMENT, MEMORY_DOCUMENT_SHAPE } from '../memory/index.js';
+import type { ContextPlan } from '../planner/index.js';
 import { FORGOTTEN_DOCUMENT, FORGOTTEN_DOCUMENT_SHAPE } from '../recall/index.js';
 import { CALIBRATION_DOCUMENT_SHAPE } from '../reflection/calibration-shape.js';
 import { learnedDocumentShape } from '../retrieval/learning.js';
@@ -16,6 +17,10 @@ export interface Corrupter {
   messages(sessionId: string): Promise<void>;
   plans(sessionId: string): Promise<void>;
   recallRows(sessionId: string): Promise<void>;
+  /** Its usage reports (a store that checks nothing of them when it reads them has no way to tell, and no method). */
+  usage?(sessionId: string): Promise<void>;
+  /** The retrieval sets its plans refer to (likewise). */
+  retrievalSets?(sessionId: string): Promise<void>;
 }
 
 /** A store to damage, and how to read it again as a reload would (a new store object on the same data). */
@@ -42,6 +47,9 @@ const ROW_FAULTS: readonly RowFault[] = [
   { kind: 'plans', victim: 'works', where: /plan/ },
   // Recall rows repeat what the messages hold: they are made again from them.
   { kind: 'recallRows', victim: 'works', where: /recall/ },
+  // Usage reports and retrieval sets are read only to show them: listing or opening them fails, the session goes on.
+  { kind: 'usage', victim: 'works', where: /usage/ },
+  { kind: 'retrievalSets', victim: 'works', where: /retrieval set/ },
 ];
 
 const LEARNED = 'ctxkit.retrieval.learned';
@@ -66,17 +74,17 @@ const DOCUMENT_FAULTS: readonly DocumentFault[] = [
 const GARBAGE: readonly JsonValue[] = [{ surprise: [1, 2, 3] }, 'not a document'];
 
 /** One committed turn; the plan it committed. */
-async function turn(session: Session, text: string): Promise<string> {
+async function turn(session: Session, text: string): Promise<ContextPlan> {
   const prepared = await session.prepare(text);
   await session.commit(prepared, `Answer to: ${text}`, { inputTokens: prepared.plan.budget.used + 3 });
-  return prepared.plan.id;
+  return prepared.plan;
 }
 
 interface Played {
   readonly engine: Engine;
   readonly victim: Session;
   readonly other: Session;
-  readonly victimPlan: string;
+  readonly victimPlan: ContextPlan;
 }
 
 /**
@@ -114,7 +122,12 @@ async function othersWork(played: Played, reopened: Engine): Promise<void> {
  * session still plans and commits turns; the damaged one fails with a typed error naming the damage, or goes on as
  * designed. Every error reported meanwhile is a typed ctxkit error. Run on each store (and in Node and Chromium).
  */
-export function describeFaultInjection(name: string, open: () => Promise<FaultyStore>): void {
+export function describeFaultInjection(
+  name: string,
+  open: () => Promise<FaultyStore>,
+  /** The kinds of row this store can damage (see Corrupter). */
+  kinds: readonly (keyof Corrupter)[],
+): void {
   describe(`${name}: one damaged record harms only what it belongs to`, () => {
     let reported: unknown[] = [];
     const opened: Store[] = [];
@@ -138,37 +151,51 @@ export function describeFaultInjection(name: string, open: () => Promise<FaultyS
       return { faulty, played: await play(faulty.store) };
     };
 
-    test.each(ROW_FAULTS)('damaged $kind', async ({ kind, victim, where }) => {
-      const { faulty, played } = await start();
-      await faulty.corrupt[kind](played.victim.id);
-      const reopened = await reopenEngine(faulty);
-      await othersWork(played, reopened);
+    test.each(ROW_FAULTS.filter(({ kind }) => kinds.includes(kind)))(
+      'damaged $kind',
+      async ({ kind, victim, where }) => {
+        const { faulty, played } = await start();
+        await faulty.corrupt[kind]?.(played.victim.id);
+        const reopened = await reopenEngine(faulty);
+        await othersWork(played, reopened);
 
-      if (kind === 'recallRows') {
-        // Before the session itself is opened (which indexes it from its messages): recall read the damaged rows,
-        // reported them, and indexed the session from its messages again.
-        const recalled = await (await reopened.createSession()).prepare('What did I say about config.json?');
-        const passages = recalled.plan.included.filter((entry) => entry.candidate.section === 'recall');
-        expect(passages.map((entry) => (entry.candidate as { text: string }).text).join('\n')).toContain(
-          'config.json',
-        );
-      }
+        if (kind === 'recallRows') {
+          // Before the session itself is opened (which indexes it from its messages): recall read the damaged rows,
+          // reported them, and indexed the session from its messages again.
+          const recalled = await (await reopened.createSession()).prepare(
+            'What did I say about config.json?',
+          );
+          const passages = recalled.plan.included.filter((entry) => entry.candidate.section === 'recall');
+          expect(passages.map((entry) => (entry.candidate as { text: string }).text).join('\n')).toContain(
+            'config.json',
+          );
+        }
 
-      const victimTurn = async () =>
-        turn(await reopened.openSession(played.victim.id), 'Read the file a.txt');
-      if (victim === 'fails') {
-        const failure = await victimTurn().catch((error: unknown) => error);
-        expect(failure).toBeInstanceOf(CorruptRecordError);
-        expect((failure as CorruptRecordError).where).toMatch(where);
-      } else {
-        await victimTurn();
-        if (kind === 'plans')
-          await expect(reopened.getPlan(played.victimPlan)).rejects.toBeInstanceOf(CtxkitError);
-      }
-      for (const error of reported) expect(isCtxkitError(error)).toBe(true);
-      if (kind === 'sessionRecord')
-        expect(reported.some((error) => (error as CorruptRecordError).where?.match(where))).toBe(true);
-    });
+        const victimTurn = async () =>
+          turn(await reopened.openSession(played.victim.id), 'Read the file a.txt');
+        if (victim === 'fails') {
+          const failure = await victimTurn().catch((error: unknown) => error);
+          expect(failure).toBeInstanceOf(CorruptRecordError);
+          expect((failure as CorruptRecordError).where).toMatch(where);
+        } else {
+          await victimTurn();
+          const store = opened.at(-1) as Store;
+          const failure = {
+            plans: () => reopened.getPlan(played.victimPlan.id),
+            usage: () => store.listUsage(played.victim.id),
+            retrievalSets: () => store.getRetrievalSet(played.victimPlan.retrievalSetId as string),
+          }[kind as 'plans' | 'usage' | 'retrievalSets'];
+          if (failure) {
+            const error = await failure().catch((caught: unknown) => caught);
+            expect(error).toBeInstanceOf(CtxkitError);
+            expect(String((error as Error).message)).toMatch(where);
+          }
+        }
+        for (const error of reported) expect(isCtxkitError(error)).toBe(true);
+        if (kind === 'sessionRecord')
+          expect(reported.some((error) => (error as CorruptRecordError).where?.match(where))).toBe(true);
+      },
+    );
 
     for (const garbage of GARBAGE)
       test.each(DOCUMENT_FAULTS)(

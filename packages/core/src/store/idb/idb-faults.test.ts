@@ -45,9 +45,11 @@ describeFaultInjection('IdbStore', async () => {
         ),
       plans: (sessionId) => damage('plans', sessionId, (row) => ({ ...row, plan: 'garbage' })),
       recallRows: (sessionId) => damage('recall', sessionId, (row) => ({ ...row, entries: 'garbage' })),
+      usage: (sessionId) => damage('usage', sessionId, (row) => ({ ...row, report: 'garbage' })),
+      retrievalSets: (sessionId) => damage('retrievalSets', sessionId, (row) => ({ ...row, set: undefined })),
     },
   };
-});
+}, ['sessionRecord', 'messages', 'plans', 'recallRows', 'usage', 'retrievalSets']);
 
 describe('IdbStore: a damaged document row', () => {
   afterEach(() => {
