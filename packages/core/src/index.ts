@@ -143,6 +143,8 @@ export {
   type UsageReport,
   type UserMessage,
 } from './session/index.js';
+// A shared document found malformed is kept under `<key>.corrupt-<time>`: how a host tells such keys in an export.
+export { isSetAsideKey } from './shared-documents/index.js';
 export * from './store/index.js';
 export type {
   IgnoredSuggestion,

@@ -491,7 +491,14 @@ export async function createEngine<R>(options: EngineOptions<R>): Promise<Engine
     sessionRedactionModule(),
     loadTurnOperations(),
   ]);
-  const memories = new MemoryBank(store, { ...DEFAULT_MEMORY_LIMITS, ...options.memory }, newId, stamp);
+  // A memory document that cannot be read is set aside and restarted: it must not fail every session's turns.
+  const memories = new MemoryBank(
+    store,
+    { ...DEFAULT_MEMORY_LIMITS, ...options.memory },
+    newId,
+    stamp,
+    'set-aside',
+  );
   const candidates = new CandidateFactory(withTokenCache(counter));
   return new Engine<R>({
     capsules: options.capsules ? await capsulesOf(options.capsules, { redactor, candidates }) : null,

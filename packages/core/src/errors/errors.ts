@@ -119,10 +119,13 @@ export class NotFoundError extends CtxkitError {
 export class CorruptRecordError extends CtxkitError {
   readonly code = 'corrupt_record';
   readonly where: string;
+  /** What is wrong with it, as the message says it (`it holds no value`). */
+  readonly problem: string;
 
   constructor(where: string, problem: string) {
     super(`The stored ${where} is unusable: ${problem}.`);
     this.where = where;
+    this.problem = problem;
   }
 }
 

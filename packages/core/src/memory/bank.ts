@@ -1,5 +1,6 @@
 import { reportError } from '../errors/index.js';
 import type { SessionRecord } from '../session/index.js';
+import { readSharedDocument } from '../shared-documents/index.js';
 import type { DocumentStore } from '../store/index.js';
 import { usesMemory } from './checks.js';
 import { MEMORY_DOCUMENT } from './document-key.js';
@@ -24,6 +25,13 @@ export interface Memories {
 }
 
 /**
+ * What a bank does with a stored document it cannot read: `throw` a CorruptRecordError naming the entry at fault (for
+ * tools that inspect a store), or `set-aside`: keep it whole under another key, report it, and start empty, so one bad
+ * document never fails a turn (what the engine does).
+ */
+export type UnreadableMemories = 'throw' | 'set-aside';
+
+/**
  * Memories across conversations, kept in one store document. Changes are read-modify-write of that document, run
  * one at a time so none is lost within an engine.
  */
@@ -32,11 +40,19 @@ export class MemoryBank implements Memories {
   readonly #newId: () => string;
   readonly #now: () => string;
   readonly limits: MemoryLimits;
+  readonly #unreadable: UnreadableMemories;
   #writing: Promise<unknown> = Promise.resolve();
   readonly #listeners = new Set<() => void>();
 
-  constructor(store: DocumentStore, limits: MemoryLimits, newId: () => string, now: () => string) {
+  constructor(
+    store: DocumentStore,
+    limits: MemoryLimits,
+    newId: () => string,
+    now: () => string,
+    unreadable: UnreadableMemories = 'throw',
+  ) {
     this.#store = store;
+    this.#unreadable = unreadable;
     this.limits = limits;
     this.#newId = newId;
     this.#now = now;
@@ -137,9 +153,11 @@ export class MemoryBank implements Memories {
   }
 
   async #read(): Promise<readonly MemoryEntry[]> {
-    const value = await this.#store.getDocument(MEMORY_DOCUMENT);
+    let value = await this.#store.getDocument(MEMORY_DOCUMENT);
     if (value === undefined) return [];
-    const { readMemoryDocument } = await documentCodec();
+    const { MEMORY_DOCUMENT_SHAPE, readMemoryDocument } = await documentCodec();
+    if (this.#unreadable === 'set-aside' && MEMORY_DOCUMENT_SHAPE.problem(value) !== null)
+      value = await readSharedDocument(this.#store, MEMORY_DOCUMENT_SHAPE);
     return readMemoryDocument(value);
   }
 

@@ -1,3 +1,4 @@
+export { FORGOTTEN_DOCUMENT, FORGOTTEN_DOCUMENT_SHAPE } from './forgotten.js';
 export type { RecallHit, RecallIndexOptions, RecallPassage, RecallSearch } from './recall-index.js';
 // The source and the similarity load with createEngine (see lazy.ts): only their types are here.
 export type { RecallSimilarity } from './similarity.js';

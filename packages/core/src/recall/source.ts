@@ -1,4 +1,3 @@
-import type { JsonValue } from '../catalog/index.js';
 import type { Embedder } from '../embeddings/index.js';
 import { reportError } from '../errors/index.js';
 import type { RecallCandidate } from '../planner/index.js';
@@ -10,7 +9,9 @@ import {
   recallTokenizer,
 } from '../recall-entries/index.js';
 import type { ChatMessage, SessionRecord } from '../session/index.js';
+import { readSharedDocument } from '../shared-documents/index.js';
 import { type Store, type StoredRecall, type StoreEvent, updateDocument } from '../store/index.js';
+import { FORGOTTEN_DOCUMENT, FORGOTTEN_DOCUMENT_SHAPE, forgottenIn } from './forgotten.js';
 import type { RecallHit, RecallIndex, RecallPassage } from './recall-index.js';
 import { type RecallSimilarity, recallSimilarity } from './similarity.js';
 import { type RecallViewer, rootOf } from './viewer.js';
@@ -25,8 +26,8 @@ export interface RecallCandidates {
   ): RecallCandidate;
 }
 
-/** The stored list of messages the user asked never to be recalled (a JSON array of message ids). */
-export const FORGOTTEN_DOCUMENT = 'ctxkit.recall.forgotten';
+// The forgotten list's key and shape live in forgotten.ts, which the shared-document checks reach without this module.
+export { FORGOTTEN_DOCUMENT } from './forgotten.js';
 
 /** How many passages are offered to the planner per request; it keeps what fits in the recall share. */
 const OFFERED = 48;
@@ -39,11 +40,6 @@ const PASSAGE_LIMIT = 9;
 interface Run {
   readonly best: RecallHit;
   readonly passages: Map<string, RecallPassage>;
-}
-
-/** The message ids of a stored forgotten list; one written wrong (by hand, a faulty store) keeps what it can read. */
-function forgottenIn(stored: JsonValue | undefined): string[] {
-  return Array.isArray(stored) ? stored.filter((id): id is string => typeof id === 'string') : [];
 }
 
 /**
@@ -227,6 +223,8 @@ export class RecallSource {
    * tab, after its next change) leaves them out too.
    */
   async forget(messageIds: readonly string[]): Promise<void> {
+    // Read checked first, so a malformed list is set aside whole rather than written over.
+    await readSharedDocument(this.#store, FORGOTTEN_DOCUMENT_SHAPE);
     await updateDocument(this.#store, FORGOTTEN_DOCUMENT, (current) => [
       ...new Set([...forgottenIn(current), ...messageIds]),
     ]);
@@ -237,7 +235,7 @@ export class RecallSource {
   }
 
   async #readForgotten(): Promise<Set<string>> {
-    return new Set(forgottenIn(await this.#store.getDocument(FORGOTTEN_DOCUMENT)));
+    return new Set(forgottenIn(await readSharedDocument(this.#store, FORGOTTEN_DOCUMENT_SHAPE)));
   }
 
   #add(sessionId: string, position: number, message: ChatMessage): void {

@@ -1,6 +1,8 @@
+import type { JsonValue } from '../catalog/index.js';
 import { reportError } from '../errors/index.js';
 import type { PlanCalibration } from '../planner/index.js';
 import type { UsageReport } from '../session/index.js';
+import { setAside } from '../shared-documents/index.js';
 import type { DocumentStore } from '../store/index.js';
 import {
   CALIBRATION_DOCUMENT,
@@ -12,6 +14,7 @@ import {
   EMPTY_STATS,
   learnRatio,
 } from './calibration.js';
+import { CALIBRATION_DOCUMENT_SHAPE } from './calibration-shape.js';
 
 /**
  * The engine's learned token calibration for its model and encoding, kept in the store's `calibration` document so
@@ -25,6 +28,8 @@ export class Calibrator {
   #table: CalibrationTable | null = null;
   #loading: Promise<CalibrationTable> | null = null;
   #writing: Promise<unknown> = Promise.resolve();
+  /** A stored document that was not of its shape, not yet set aside. */
+  #malformed: { readonly value: JsonValue; readonly problem: string } | null = null;
 
   constructor(store: DocumentStore, model: string, encoding: string) {
     this.#store = store;
@@ -34,6 +39,10 @@ export class Calibrator {
 
   #load(): Promise<CalibrationTable> {
     this.#loading ??= this.#store.getDocument(CALIBRATION_DOCUMENT).then((stored) => {
+      // Checked: a malformed document plans as no calibration, and is set aside whole before it is first written over
+      // (see #write), so reading alone moves nothing and nothing is lost.
+      const problem = stored === undefined ? null : CALIBRATION_DOCUMENT_SHAPE.problem(stored);
+      if (problem !== null) this.#malformed = { value: stored as JsonValue, problem };
       this.#table ??= calibrationFromJson(stored);
       return this.#table;
     });
@@ -68,10 +77,20 @@ export class Calibrator {
       const table = { ...(await this.#load()) };
       delete (table as Record<string, unknown>)[this.#key];
       this.#table = table;
-      await this.#store.putDocument(CALIBRATION_DOCUMENT, calibrationToJson(table));
+      await this.#write(table);
     });
     this.#writing = run.catch(() => undefined);
     await run;
+  }
+
+  async #write(table: CalibrationTable): Promise<void> {
+    const malformed = this.#malformed;
+    if (malformed) {
+      // Kept under its own key and reported, then written over.
+      await setAside(this.#store, CALIBRATION_DOCUMENT_SHAPE, malformed.value, malformed.problem);
+      this.#malformed = null;
+    }
+    await this.#store.putDocument(CALIBRATION_DOCUMENT, calibrationToJson(table));
   }
 
   /** Learns from a turn's usage reports and stores the result; a failed write is reported, never thrown. */
@@ -86,7 +105,7 @@ export class Calibrator {
       if (stats === before) return;
       const next = { ...table, [this.#key]: stats };
       this.#table = next;
-      await this.#store.putDocument(CALIBRATION_DOCUMENT, calibrationToJson(next));
+      await this.#write(next);
     });
     this.#writing = run.catch(reportError);
   }

@@ -2,6 +2,7 @@ import type { Catalog, CatalogItem } from '../catalog/index.js';
 import type { ContextPlan } from '../planner/index.js';
 import { escapeAttribute, escapeText } from '../render/index.js';
 import type { RetrievalHit, RetrievalSet } from '../retrieval-types/index.js';
+import { checkAutoContextInput } from './input.js';
 
 export interface AutoContextOptions {
   /** Only the hits this plan included (as agent items); without it, every hit of the set. */
@@ -40,6 +41,7 @@ export function renderAutoContext(
   catalog: Catalog,
   options: AutoContextOptions = {},
 ): string {
+  checkAutoContextInput(set, catalog, options);
   if (!set) return '';
   const included = options.plan
     ? new Set(

@@ -1,4 +1,5 @@
 import { tokenize } from '../tokenize/index.js';
+import { checkBm25Input } from './input.js';
 
 /** One field of a document and how much a term occurrence in it counts (BM25F-style: weighted term frequency). */
 export interface WeightedField {
@@ -33,6 +34,7 @@ export class Bm25Index {
   readonly #idf: Float64Array;
 
   constructor(documents: readonly (readonly WeightedField[])[], options: Bm25Options = {}) {
+    checkBm25Input(documents, options);
     const k1 = options.k1 ?? 1.2;
     const b = options.b ?? 0.75;
     const terms = options.tokenize ?? tokenize;

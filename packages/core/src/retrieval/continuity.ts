@@ -1,4 +1,5 @@
 import type { CarryRelation, TriggerKind } from '../retrieval-types/index.js';
+import { checkQueryText } from './input.js';
 import type { Trigger } from './triggers.js';
 
 /** Triggers that come from the host's activity (a file opened or edited) are the host's context, not a topic. */
@@ -18,6 +19,7 @@ const POINTING = 8;
 
 /** Whether the message follows up on the conversation rather than starting a subject of its own. */
 export function followsUp(message: string): boolean {
+  checkQueryText(message, 'message', 'Invalid message');
   const words = message
     .trim()
     .split(/\s+/)

@@ -22,6 +22,14 @@ import {
   fuse,
   withLearning,
 } from './fusion.js';
+import {
+  checkActivityEvent,
+  checkCatalog,
+  checkQueryText,
+  checkSelectionRequest,
+  checkSelectorOptions,
+  checkUseEvent,
+} from './input.js';
 import { DEFAULT_FIELD_WEIGHTS, type FieldWeights, itemFields } from './item-text.js';
 import type { ItemVectors } from './item-vectors.js';
 import type { LearnedScore, LearningOptions, PersistedUseMemory, UseEvent } from './learning.js';
@@ -114,6 +122,7 @@ const round = (value: number): number => Math.round(value * 1e6) / 1e6;
  * enabled `agent` items not excluded (already in the session) are offered. Every hit says how it got its score.
  */
 export function createHybridSelector(options: HybridSelectorOptions = {}): HybridSelector {
+  checkSelectorOptions(options);
   const { embedder, store } = options;
   const fusion = options.fusion ?? DEFAULT_FUSION;
   const weights = { ...DEFAULT_FIELD_WEIGHTS, ...options.fieldWeights };
@@ -205,6 +214,7 @@ export function createHybridSelector(options: HybridSelectorOptions = {}): Hybri
     name,
 
     async embedQuery(query: string): Promise<Float32Array | null> {
+      checkQueryText(query, 'query', 'Invalid query');
       // The message's own sub-query was just embedded for selection: this is a cache hit, not a second run.
       return embedder
         ? embedQueries([query]).then(
@@ -215,6 +225,7 @@ export function createHybridSelector(options: HybridSelectorOptions = {}): Hybri
     },
 
     async select(request: SelectionRequest): Promise<RetrievalSet> {
+      checkSelectionRequest(request);
       const started = performance.now();
       const { query, catalog, exclude, limit } = request;
       const state = stateOf(catalog);
@@ -414,14 +425,17 @@ export function createHybridSelector(options: HybridSelectorOptions = {}): Hybri
     },
 
     async recordUse(event: UseEvent): Promise<void> {
+      checkUseEvent(event);
       if (loadLearning) await (await loadLearning()).record(event);
     },
 
     observeActivity(event: ActivityEvent): void {
+      checkActivityEvent(event);
       triggers?.observe(event);
     },
 
     async warm(catalog: Catalog): Promise<PathStatus> {
+      checkCatalog(catalog, 'catalog');
       const outcome = await vectorsOf(stateOf(catalog));
       return 'index' in outcome ? { status: 'ran' } : outcome;
     },

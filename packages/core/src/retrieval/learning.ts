@@ -1,6 +1,7 @@
 import type { ItemKey, JsonValue } from '../catalog/index.js';
 import { CorruptRecordError, isCtxkitError, reportError } from '../errors/index.js';
 import type { LearnedEvidence, UseKind, UseTally } from '../retrieval-types/index.js';
+import { readSharedDocument, type SharedDocumentShape, setAside } from '../shared-documents/index.js';
 import { type DocumentStore, updateDocument } from '../store-types/index.js';
 import { tokenize } from '../tokenize/index.js';
 
@@ -309,6 +310,7 @@ export class PersistedUseMemory {
   readonly #options: LearningOptions;
   readonly #store: DocumentStore | undefined;
   readonly #delay: number;
+  readonly #shape: SharedDocumentShape;
   #loading: Promise<void> | undefined;
   #saving: Promise<void> = Promise.resolve();
   #timer: ReturnType<typeof setTimeout> | undefined;
@@ -320,6 +322,7 @@ export class PersistedUseMemory {
     this.#options = options;
     this.#store = store;
     this.#delay = Math.max(0, options.writeDelayMs ?? 1_000);
+    this.#shape = learnedDocumentShape(this.memory.documentKey);
   }
 
   /**
@@ -329,7 +332,8 @@ export class PersistedUseMemory {
   ready(): Promise<void> {
     this.#loading ??= (async () => {
       try {
-        const stored = await this.#store?.getDocument(this.memory.documentKey);
+        // A malformed document is set aside whole (kept, reported) and learning starts empty.
+        const stored = this.#store && (await readSharedDocument(this.#store, this.#shape));
         if (stored !== undefined) this.memory.load(stored);
       } catch (error) {
         reportError(error);
@@ -401,17 +405,22 @@ export class PersistedUseMemory {
         const key = this.memory.documentKey;
         const merge = (stored: JsonValue | undefined): JsonValue => {
           const merged = new UseMemory(this.#options);
-          try {
-            if (stored !== undefined) merged.load(stored);
-          } catch (error) {
-            reportError(error);
-          }
+          // Written over, a malformed document would be lost: it is set aside first (below), then merged into.
+          const problem = stored === undefined ? null : this.#shape.problem(stored);
+          if (problem !== null) throw new MalformedLearning(stored as JsonValue, problem);
+          if (stored !== undefined) merged.load(stored);
           for (const event of events) merged.record(event);
           return merged.toJson();
         };
         let document: JsonValue;
         try {
-          document = await updateDocument(store, key, merge);
+          try {
+            document = await updateDocument(store, key, merge);
+          } catch (error) {
+            if (!(error instanceof MalformedLearning)) throw error;
+            await setAside(store, this.#shape, error.value, error.problem);
+            document = await updateDocument(store, key, merge);
+          }
         } catch (error) {
           this.#pending = [...events, ...this.#pending];
           throw error;
@@ -420,5 +429,25 @@ export class PersistedUseMemory {
         for (const event of this.#pending) this.memory.record(event);
       });
     return this.#saving;
+  }
+}
+
+/** The learned-evidence document as a shared document: checked on read, set aside whole and restarted when malformed. */
+export function learnedDocumentShape(key: string): SharedDocumentShape {
+  return {
+    key,
+    // A version 1 document is not malformed: it is dropped on load by design (see INCLUSION_ONLY_VERSION).
+    problem: (value) => (isInclusionOnly(value) ? null : malformed(value)),
+    restart: () => new UseMemory().toJson(),
+  };
+}
+
+/** A stored document found malformed inside an atomic update, which must not write over it. */
+class MalformedLearning extends Error {
+  constructor(
+    readonly value: JsonValue,
+    readonly problem: string,
+  ) {
+    super(problem);
   }
 }

@@ -1,4 +1,5 @@
 import { createHybridSelector, type HybridSelector, type HybridSelectorOptions } from './hybrid-selector.js';
+import { checkSelectorOptions } from './input.js';
 
 export type LexicalSelector = HybridSelector;
 
@@ -9,5 +10,7 @@ export type LexicalSelector = HybridSelector;
 export function createLexicalSelector(
   options: Omit<HybridSelectorOptions, 'embedder'> = {},
 ): LexicalSelector {
+  // Checked before the spread, which would turn a malformed value (null, a string) into options silently.
+  checkSelectorOptions(options);
   return createHybridSelector({ name: 'lexical-bm25', ...options });
 }

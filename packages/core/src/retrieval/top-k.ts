@@ -1,3 +1,5 @@
+import { checkTopK } from './input.js';
+
 /**
  * The `k` best of `count` candidates by `scores[candidate]`, best first; equal scores go to the lower index, so
  * the result is exactly the first `k` of a full sort (score descending, index ascending). A bounded min-heap
@@ -10,6 +12,7 @@ export function topK(
   candidates?: ArrayLike<number>,
   accept?: (candidate: number) => boolean,
 ): number[] {
+  checkTopK(scores, k);
   if (k <= 0) return [];
   const heap: number[] = [];
   // `a` is worse than `b`: lower score, or the same score and a higher index.

@@ -1,4 +1,5 @@
 import type { TriggerKind } from '../retrieval-types/index.js';
+import { checkActivityEvent, checkQueryText, checkTriggerOptions } from './input.js';
 
 /** One sub-query retrieval runs, and how much what it finds counts (its relevance scales the hits' scores). */
 export interface Trigger {
@@ -63,6 +64,7 @@ function push(into: Map<string, Trigger>, kind: TriggerKind, query: string): voi
  * questions, each a sub-query. A text found twice keeps its most relevant kind.
  */
 export function extractTriggers(message: string): Trigger[] {
+  checkQueryText(message, 'message', 'Invalid message');
   const found = new Map<string, Trigger>();
   push(found, 'message', message);
   const paths = new Set<string>();
@@ -94,6 +96,7 @@ export function extractTriggers(message: string): Trigger[] {
 
 /** The triggers of one activity event; `file_close` has none (it ends the file's triggers instead). */
 export function activityTriggers(event: ActivityEvent): Trigger[] {
+  checkActivityEvent(event);
   const found = new Map<string, Trigger>();
   if (event.type === 'file_close') return [];
   if (event.type === 'symbol_hover') {
@@ -130,6 +133,7 @@ export class TriggerMemory {
   #activity: Trigger[] = [];
 
   constructor(options: TriggerMemoryOptions = {}) {
+    checkTriggerOptions(options);
     this.decay = options.decay ?? 0.5;
     this.minRelevance = options.minRelevance ?? 0.2;
     this.maxCarried = options.maxCarried ?? 8;
@@ -137,6 +141,7 @@ export class TriggerMemory {
   }
 
   observe(event: ActivityEvent): void {
+    checkActivityEvent(event);
     if (event.type === 'file_close' && event.filePath) {
       const path = event.filePath;
       this.#activity = this.#activity.filter((trigger) => trigger.query !== path);

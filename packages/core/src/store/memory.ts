@@ -1,6 +1,6 @@
 import type { JsonValue } from '../catalog/index.js';
-import { NotFoundError, reportError } from '../errors/index.js';
-import { type RecallEntry, recallable, recallEntries } from '../recall-entries/index.js';
+import { CorruptRecordError, NotFoundError, reportError } from '../errors/index.js';
+import { type RecallEntry, recallable, recallEntries, recallEntryProblem } from '../recall-entries/index.js';
 import type { RetrievalSet } from '../retrieval-types/index.js';
 import type { ChatMessage, SessionRecord, UsageReport } from '../session/index.js';
 import type {
@@ -14,6 +14,7 @@ import type {
   TurnCommit,
 } from '../store-types/index.js';
 import { positionsOf } from './erasure.js';
+import { messageProblem, recordProblem } from './record-shape.js';
 import { checkExpected } from './same-record.js';
 import { type ShelvedPlan, shelvedWithErased, TurnShelf } from './turn-shelf.js';
 
@@ -72,13 +73,33 @@ export class MemoryStore implements Store {
     this.#emit({ type: 'session-saved', sessionId: record.id });
   }
 
+  // Records are kept by reference, so code that changes one after handing it over (a bug) damages what is kept. Rows
+  // are checked as they are read, as IndexedDB's are: a damaged one fails its own session with a CorruptRecordError
+  // naming it, never another session, and never with a TypeError in a later `prepare`.
   async loadSession(sessionId: string): Promise<LoadedSession | undefined> {
     const data = this.#sessions.get(sessionId);
-    return data && { record: data.record, messages: data.messages.filter((message) => !message.erased) };
+    if (!data) return undefined;
+    const wrong = recordProblem(data.record as unknown as Record<string, unknown>);
+    if (wrong !== null) throw new CorruptRecordError(`session ${sessionId}`, wrong);
+    const messages: ChatMessage[] = [];
+    for (const [position, message] of data.messages.entries()) {
+      const problem = messageProblem(message);
+      if (problem !== null)
+        throw new CorruptRecordError(`message ${position} of session ${sessionId}`, problem);
+      if (!message.erased) messages.push(message);
+    }
+    return { record: data.record, messages };
   }
 
+  /** Every session whose record can be read; one that cannot is left out and reported (as IndexedDB does). */
   async listSessions(): Promise<SessionRecord[]> {
-    return [...this.#sessions.values()].map((data) => data.record);
+    const records: SessionRecord[] = [];
+    for (const [sessionId, { record }] of this.#sessions) {
+      const wrong = recordProblem(record as unknown as Record<string, unknown>);
+      if (wrong === null) records.push(record);
+      else reportError(new CorruptRecordError(`session ${sessionId}`, wrong));
+    }
+    return records;
   }
 
   async deleteSession(sessionId: string): Promise<void> {
@@ -153,8 +174,20 @@ export class MemoryStore implements Store {
     for (const sessionId of sessionIds) {
       const data = this.#sessions.get(sessionId);
       if (!data || !recallable(data.record)) continue;
+      if (recordProblem(data.record as unknown as Record<string, unknown>) !== null) continue;
       const messages = data.messages.length;
-      if (data.recall?.upTo !== messages) {
+      // Entries only repeat what the messages hold: damaged ones are made again from them.
+      const damaged = data.recall?.entries.findIndex((entry) => recallEntryProblem(entry) !== null) ?? -1;
+      if (damaged !== -1)
+        reportError(
+          new CorruptRecordError(
+            `recall entry ${damaged} of session ${sessionId}`,
+            `${recallEntryProblem(data.recall?.entries[damaged])}; made again from the messages`,
+          ),
+        );
+      if (data.recall?.upTo !== messages || damaged !== -1) {
+        // A session with a damaged message is left out: loading it reports that message by name.
+        if (data.messages.some((message) => messageProblem(message) !== null)) continue;
         data.recall = { entries: recallEntries(data.messages, 0), upTo: messages };
         rebuilt.push(sessionId);
       }

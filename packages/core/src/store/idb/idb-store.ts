@@ -12,6 +12,7 @@ import {
 import { recallable, recallEntries } from '../../recall-entries/index.js';
 import type { RetrievalSet } from '../../retrieval-types/index.js';
 import type { ChatMessage, SessionRecord, UsageReport } from '../../session/index.js';
+import { setAsideKey } from '../../shared-documents/index.js';
 import type {
   LoadedSession,
   MeasuredTurn,
@@ -551,12 +552,46 @@ export class IdbStore implements Store {
   }
 
   async getDocument(key: string): Promise<JsonValue | undefined> {
-    return this.#read([STORES.documents], async (tx) => {
-      const raw = await tx.objectStore(STORES.documents).get(key);
-      return raw === undefined
-        ? undefined
-        : checkRow<DocumentRow>(raw, `document ${key}`, checks.document).value;
+    const raw = await this.#read([STORES.documents], (tx) => tx.objectStore(STORES.documents).get(key));
+    if (raw === undefined) return undefined;
+    try {
+      return checkRow<DocumentRow>(raw, `document ${key}`, checks.document).value;
+    } catch (error) {
+      // A newer version's row is left as it is (StoreVersionError); a damaged one must not fail every reader.
+      if (!(error instanceof CorruptRecordError)) throw error;
+      return this.#setAsideRow(key, error);
+    }
+  }
+
+  /**
+   * A document row that cannot be read (no format version, no value) is moved whole, as it was, to
+   * `<key>.corrupt-<time>` in one transaction and reported: the document reads as absent, readers start it again, and
+   * nothing is lost. Another tab that wrote a readable row meanwhile keeps it, and that is what is read.
+   */
+  async #setAsideRow(key: string, found: CorruptRecordError): Promise<JsonValue | undefined> {
+    const kept = setAsideKey(key, new Date());
+    let moved = false;
+    const current = await this.#write([STORES.documents], `document ${key}`, async (tx) => {
+      const documents = tx.objectStore(STORES.documents);
+      const raw = await documents.get(key);
+      if (raw === undefined) return undefined;
+      try {
+        return checkRow<DocumentRow>(raw, `document ${key}`, checks.document).value;
+      } catch {
+        await documents.put({ v: RECORD_FORMAT, key: kept, value: raw } satisfies DocumentRow);
+        await documents.delete(key);
+        moved = true;
+        return undefined;
+      }
     });
+    if (moved)
+      reportError(
+        new CorruptRecordError(
+          `document '${key}'`,
+          `${found.problem}; its row was set aside whole as '${kept}' and the document started again`,
+        ),
+      );
+    return current;
   }
 
   async putDocument(key: string, value: JsonValue): Promise<void> {
