@@ -9,6 +9,11 @@ export interface UseEvent {
   /** The user message the evidence is about. */
   readonly query: string;
   readonly keys: readonly ItemKey[];
+  /**
+   * How much this evidence counts, 0–1 (default 1): sessions give a reply's references less weight the more of what
+   * it was sent it names (`referenceWeight`), since naming everything tells nothing about what was of use.
+   */
+  readonly weight?: number;
 }
 
 export const USE_KINDS: readonly UseKind[] = [
@@ -56,7 +61,10 @@ export interface LearningOptions {
   readonly tokenize?: (text: string) => string[];
   /** The store document evidence is kept in. Default `ctxkit.retrieval.learned`. */
   readonly documentKey?: string;
-  /** Changes are written this long after the first unsaved one (`flush` writes at once). Default 1,000 ms. */
+  /**
+   * Changes are written this long after the first unsaved one; `flush` writes at once, and so does an engine when
+   * its page is hidden. Default 1,000 ms.
+   */
   readonly writeDelayMs?: number;
 }
 
@@ -112,9 +120,12 @@ export class UseMemory {
   }
 
   record(event: UseEvent): void {
-    const weight = USE_WEIGHTS[event.kind];
+    const full = USE_WEIGHTS[event.kind];
+    if (full === undefined) return;
+    const weight = full * strengthOf(event);
     const terms = [...new Set(this.#tokenize(event.query))];
-    if (terms.length === 0 || weight === undefined) return;
+    // Evidence of no weight is not recorded at all, not even as a tally: it must leave learning as it was.
+    if (terms.length === 0 || weight === 0) return;
     this.#seq++;
     const delta = weight / Math.sqrt(terms.length);
     for (const key of new Set(event.keys)) {
@@ -253,6 +264,13 @@ export class UseMemory {
     const target = Math.floor(this.maxPairs * 0.9);
     for (const { term, key } of all.slice(0, this.#pairs - target)) this.#remove(term, key);
   }
+}
+
+/** An event's own weight, within 0–1; full when it has none (or one that is not a number). */
+function strengthOf(event: UseEvent): number {
+  const { weight } = event;
+  if (typeof weight !== 'number' || Number.isNaN(weight)) return 1;
+  return Math.min(1, Math.max(0, weight));
 }
 
 function isInclusionOnly(value: JsonValue): boolean {
