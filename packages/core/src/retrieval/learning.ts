@@ -319,8 +319,9 @@ function round(value: number): number {
 /**
  * A UseMemory kept in a store document: loaded once, before first use; written `writeDelayMs` after the first
  * change that is not yet stored, so a burst of turns costs one write, not one each (the whole document is
- * rewritten). `flush()` writes what is pending now and resolves once it is stored; a host that closes the page may
- * lose the last `writeDelayMs` of evidence unless it flushes.
+ * rewritten). `flush()` writes what is pending now, evidence still waiting for the stored document to load
+ * included, and resolves once it is stored. An engine flushes when its page is hidden (`pagehide`, or
+ * `visibilitychange` to hidden), so a reload right after a reply keeps what it taught.
  */
 export class PersistedUseMemory {
   readonly memory: UseMemory;
@@ -332,6 +333,8 @@ export class PersistedUseMemory {
   #timer: ReturnType<typeof setTimeout> | undefined;
   /** Recorded here and not yet stored: what a save adds to the stored document. */
   #pending: UseEvent[] = [];
+  /** Evidence handed to `record` and not yet in memory (the stored evidence is loading). */
+  readonly #recording = new Set<Promise<void>>();
 
   constructor(store: DocumentStore | undefined, options: LearningOptions = {}) {
     this.memory = new UseMemory(options);
@@ -356,7 +359,16 @@ export class PersistedUseMemory {
     return this.#loading;
   }
 
-  async record(event: UseEvent): Promise<void> {
+  record(event: UseEvent): Promise<void> {
+    const recording = this.#record(event);
+    // A flush waits for evidence handed over before it, even while the stored evidence is still loading.
+    this.#recording.add(recording);
+    const settled = () => this.#recording.delete(recording);
+    recording.then(settled, settled);
+    return recording;
+  }
+
+  async #record(event: UseEvent): Promise<void> {
     await this.ready();
     this.memory.record(event);
     if (!this.#store) return;
@@ -374,7 +386,8 @@ export class PersistedUseMemory {
   }
 
   /** Writes pending evidence now; resolves when everything recorded so far is stored. */
-  flush(): Promise<void> {
+  async flush(): Promise<void> {
+    await Promise.allSettled([...this.#recording]);
     if (this.#timer !== undefined) {
       clearTimeout(this.#timer);
       this.#timer = undefined;
