@@ -5,11 +5,11 @@ import { UseMemory } from './learning.js';
 
 describe('referenceWeight', () => {
   test('references count in full up to the discriminating share, then fall to nothing at all of them', () => {
-    expect(DISCRIMINATING_SHARE).toBe(0.5);
+    expect(DISCRIMINATING_SHARE).toBe(0.9);
     expect(referenceWeight(1, 10)).toBe(1);
-    expect(referenceWeight(5, 10)).toBe(1);
-    expect(referenceWeight(3, 4)).toBeCloseTo(0.5);
-    expect(referenceWeight(9, 10)).toBeCloseTo(0.2);
+    expect(referenceWeight(9, 10)).toBe(1);
+    expect(referenceWeight(19, 20)).toBeCloseTo(0.5);
+    expect(referenceWeight(3, 4, 0.5)).toBeCloseTo(0.5);
     expect(referenceWeight(10, 10)).toBe(0);
     // The only item sent, named: it tells a used item from an unused one no better than sending it did.
     expect(referenceWeight(1, 1)).toBe(0);

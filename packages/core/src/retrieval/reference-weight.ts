@@ -9,7 +9,7 @@
  * falls linearly to 0 at "named all of them". Chosen on one half of MetaTool's dev queries and reported on the
  * other (docs/retrieval.md, "Evidence that discriminates nothing").
  */
-export const DISCRIMINATING_SHARE = 0.5;
+export const DISCRIMINATING_SHARE = 0.9;
 
 /**
  * The weight (0–1) of a turn's `referenced` evidence when its replies named `named` of the `couldReference` items
