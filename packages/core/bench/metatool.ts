@@ -13,12 +13,15 @@ export interface MetaToolData {
 const SERVER = 'metatool';
 
 /**
- * MetaTool (MIT) from `../shared/data/metatool` next to the repository's checkout: its 199 tools as `agent` tools of
- * one server (name + description are all the text they have) and its 3,000 dev queries.
+ * MetaTool (MIT) from `../shared/data/metatool` next to the repository's checkout (or the directory METATOOL_DIR
+ * names, for a checkout that lives elsewhere): its 199 tools as `agent` tools of one server (name + description are
+ * all the text they have) and its 3,000 dev queries.
  */
 export function loadMetaTool(): MetaToolData {
   const repositoryRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
-  const directory = resolve(repositoryRoot, '../shared/data/metatool');
+  const directory = process.env.METATOOL_DIR
+    ? resolve(process.env.METATOOL_DIR)
+    : resolve(repositoryRoot, '../shared/data/metatool');
   for (const file of ['plugin_des.json', 'queries_dev.jsonl']) {
     if (!existsSync(join(directory, file))) {
       throw new Error(

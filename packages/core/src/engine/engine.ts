@@ -7,7 +7,9 @@ import {
   BranchError,
   CorruptRecordError,
   type ErrorIssue,
+  isCtxkitError,
   NotFoundError,
+  reportError,
   ValidationError,
 } from '../errors/index.js';
 import { hashString } from '../hash/index.js';
@@ -20,6 +22,7 @@ import {
   usesMemory,
 } from '../memory/index.js';
 import { memoryBankModule } from '../memory/lazy.js';
+import { onPageHidden } from '../page-lifecycle/index.js';
 import {
   type ContextPlan,
   candidatesOf,
@@ -75,6 +78,8 @@ export class Engine<R = OpenAIChatRequest> {
   /** Sessions being compared with the store after another tab changed them. */
   readonly #checking = new Map<string, Promise<void>>();
   readonly #deletedAtOpen: readonly SessionRecord[];
+  /** Stops writing learning when the page is hidden; `close` calls it. */
+  readonly #stopOnHidden: () => void;
 
   /** @internal use `createEngine`. */
   constructor({
@@ -91,6 +96,13 @@ export class Engine<R = OpenAIChatRequest> {
       fork: (sessionId, messageId, options) => this.fork(sessionId, messageId, options),
     };
     this.#deletedAtOpen = Object.freeze([...deletedAtOpen]);
+    // Learning is written about a second after use; a page being hidden (a reload, closing the tab) may never
+    // get that second, so what is pending is written now. A store closed meanwhile takes nothing: not an error.
+    this.#stopOnHidden = onPageHidden(() => {
+      this.flushLearning().catch((error: unknown) => {
+        if (!isCtxkitError(error, 'store_closed')) reportError(error);
+      });
+    });
     // Another tab changed a session this engine holds: its object is marked, and `openSession` loads it afresh.
     // The check starts before any later listener (a UI refetching) can call `openSession`, which waits for it.
     context.store.subscribe((event) => {
@@ -363,9 +375,22 @@ export class Engine<R = OpenAIChatRequest> {
     return this.#context.selector.exportLearning?.() ?? Promise.resolve(null);
   }
 
-  /** Resolves once the evidence of use recorded so far is in the store (it is written about a second after use). */
+  /**
+   * Resolves once the evidence of use recorded so far is in the store (it is written about a second after use, or
+   * at once when the page is hidden).
+   */
   flushLearning(): Promise<void> {
     return this.#context.selector.flush?.() ?? Promise.resolve();
+  }
+
+  /**
+   * Writes what learning has pending and stops listening for the page being hidden. The store stays open: it is the
+   * host's, to close after this resolves. The engine still works after it, but no longer writes on its own when
+   * the page is hidden; closing again does nothing more.
+   */
+  close(): Promise<void> {
+    this.#stopOnHidden();
+    return this.flushLearning();
   }
 
   /** Forgets everything the selector learned from use, in memory and in the store (every tab, after a reload). */

@@ -153,3 +153,47 @@ describe('sessions hand evidence of use to a selector that learns', () => {
     expect(hit?.provenance.learned?.uses).toEqual([{ kind: 'called', weight: 1 }]);
   });
 });
+
+describe('references that discriminate nothing', () => {
+  test('a reply naming everything it was sent gives its references no weight, and nothing is learned', async () => {
+    const { selector, events } = recordingSelector();
+    const store = new MemoryStore();
+    const learner = createLexicalSelector({ store });
+    const engine = await testEngine({
+      store,
+      selector: {
+        ...selector,
+        recordUse: (event: UseEvent) => {
+          selector.recordUse(event);
+          return learner.recordUse(event);
+        },
+      },
+    });
+    const session = await engine.createSession();
+    const query = 'read the file from disk, following file operations';
+    const turn = await session.prepare(query);
+    const sent = agentKeys(turn.plan).sort();
+    expect(sent).toEqual(['rule:File operations', 'tool:filesystem:read_file']);
+    await session.commit(turn, 'I was given File operations and filesystem__read_file.');
+    expect(events).toEqual([{ kind: 'referenced', query, keys: sent, weight: 0 }]);
+    await learner.flush();
+    expect((await learner.exportLearning()) as { pairs: unknown[] }).toMatchObject({ pairs: [] });
+  });
+
+  test('a reply that calls one item and names the rest gives those references no weight; the call counts', async () => {
+    const { selector, events } = recordingSelector();
+    const session = await (await testEngine({ selector })).createSession();
+    const query = 'read the file from disk, following file operations';
+    let turn = await session.prepare(query);
+    turn = await session.continue(
+      turn,
+      { content: '', toolCalls: [{ id: 'c1', name: 'filesystem__read_file', arguments: { path: 'a.txt' } }] },
+      [{ toolCallId: 'c1', content: 'hello' }],
+    );
+    await session.commit(turn, 'Done, as File operations says.');
+    expect(events).toEqual([
+      { kind: 'called', query, keys: ['tool:filesystem:read_file'] },
+      { kind: 'referenced', query, keys: ['rule:File operations'], weight: 0 },
+    ]);
+  });
+});

@@ -1,7 +1,7 @@
 import type { Catalog, ItemKey, ItemRef } from '../catalog/index.js';
 import { reportError } from '../errors/index.js';
 import type { ContextPlan } from '../planner/index.js';
-import type { AgentSelector, UseEvent } from '../retrieval/index.js';
+import { type AgentSelector, referenceWeight, type UseEvent } from '../retrieval/index.js';
 import type { ChatMessage, TurnStep } from '../session/index.js';
 
 /**
@@ -20,7 +20,8 @@ export function reportUse(selector: AgentSelector, event: UseEvent): void {
 /**
  * What a committed turn shows about each agent item its plan sent: the model called it (a call whose result was
  * not an error), else the replies referenced it, else it went unused. A failed call is not a use. `referenced` is
- * the reflection's: the plan's candidate ids the replies named or called.
+ * the reflection's: the plan's candidate ids the replies named or called. References carry a weight below 1 when the
+ * replies named most of what they could have referenced (`referenceWeight`).
  */
 export function evidenceOfTurn(
   plan: ContextPlan,
@@ -57,9 +58,16 @@ export function evidenceOfTurn(
     else if (named.has(key) && !calledAndFailed.has(key)) byKind.referenced.push(key);
     else byKind.unused.push(key);
   }
+  // References count by how much they discriminate among what the reply could have referenced (what it was sent,
+  // less what it called): naming all or most of it, as a verbose reply does, says little about what was of use.
+  const weight = referenceWeight(byKind.referenced.length, sent.length - byKind.called.length);
   return (['called', 'referenced', 'unused'] as const)
     .filter((kind) => byKind[kind].length > 0)
-    .map((kind) => ({ kind, query, keys: byKind[kind] }));
+    .map((kind) =>
+      kind === 'referenced' && weight < 1
+        ? { kind, query, keys: byKind[kind], weight }
+        : { kind, query, keys: byKind[kind] },
+    );
 }
 
 /** The agent items a plan sent. */

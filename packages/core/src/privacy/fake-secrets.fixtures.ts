@@ -4,7 +4,7 @@ import fc from 'fast-check';
 // a real credential, so secret scanners have nothing to flag.
 
 export const BASE62 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
-const UPPER_DIGITS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+export const UPPER_DIGITS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 const HEX = '0123456789abcdef';
 const DIGITS = '0123456789';
 const BASE64 = `${BASE62}+/`;

@@ -71,7 +71,9 @@ export const BUILTIN_PATTERNS = [
   },
   {
     name: 'aws-access-key-id',
-    pattern: new RegExp(`${TOKEN_START}(?:AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}${TOKEN_END}`),
+    // Its shape (four letters, sixteen capitals or digits) is distinctive enough to be found glued after a name
+    // (`KEY_AKIA…`, `awsKeyIdAKIA…`); only a longer run of capitals or digits before it makes it part of a word.
+    pattern: new RegExp(`(?<![A-Z0-9])(?:AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}${TOKEN_END}`),
     specificity: 20,
   },
   {

@@ -1,4 +1,4 @@
-import { BASE62, type FakeSecret, fakeSecrets, token } from './fake-secrets.fixtures.js';
+import { BASE62, type FakeSecret, fakeSecrets, token, UPPER_DIGITS } from './fake-secrets.fixtures.js';
 import { redactionMarker } from './redactor.js';
 
 // The corpus behind the redaction tests and benchmark: every made-up secret in prose and in an assignment, and
@@ -6,7 +6,11 @@ import { redactionMarker } from './redactor.js';
 
 export interface SecretSample {
   readonly kind: string;
-  readonly context: 'prose' | 'assignment';
+  /**
+   * How it is written: in a sentence, in an assignment, or disguised (split by a line break or a zero-width
+   * character, glued after a word character, or inside a bracket shaped like a redaction marker).
+   */
+  readonly context: 'prose' | 'assignment' | 'split-line' | 'zero-width' | 'glued' | 'bracketed';
   readonly input: string;
   readonly secret: string;
   /** The input with the secret, and only the secret, replaced by its marker. */
@@ -40,11 +44,66 @@ function samples({ kind, text, secret }: FakeSecret, name: string): SecretSample
   ];
 }
 
-/** Every fake secret of every kind, in a sentence and (unless it is one already) in an assignment. */
+/** Every fake secret of every kind, in a sentence and (unless it is one already) in an assignment; then disguised. */
 export function secretCorpus(seed = 1): SecretSample[] {
-  return fakeSecrets(seed).flatMap((secret, i) =>
-    samples(secret, ['apiKey', 'service_token', 'dsn'][i % 3] ?? ''),
-  );
+  return [
+    ...fakeSecrets(seed).flatMap((secret, i) =>
+      samples(secret, ['apiKey', 'service_token', 'dsn'][i % 3] ?? ''),
+    ),
+    ...disguisedSecrets(seed),
+  ];
+}
+
+const ZERO_WIDTH = ['\u200B', '\u200C', '\u200D', '\u2060', '\uFEFF'];
+
+/**
+ * Made-up keys as they come out of terminals, chat apps and copy-paste: wrapped across lines (with the next line's
+ * indent), with a zero-width character inside, glued after a name (`KEY_AKIA…`), or inside a bracket that looks
+ * like a redaction marker. The whole disguised key is replaced by one marker.
+ */
+export function disguisedSecrets(seed = 1): SecretSample[] {
+  const openai = `sk-${'proj'}-${token(120, `${BASE62}_-`, seed + 20)}`;
+  const github = `ghp_${token(36, BASE62, seed + 21)}`;
+  const anthropic = `sk-${'ant'}-api03-${token(93, `${BASE62}_-`, seed + 22)}AA`;
+  const aws = `AKIA${token(16, UPPER_DIGITS, seed + 23)}`;
+  const google = `AI${'za'}${token(35, `${BASE62}_-`, seed + 24)}`;
+  const zw = (i: number) => ZERO_WIDTH[(seed + i) % ZERO_WIDTH.length] as string;
+  const cut = (key: string, at: number, by: string) => `${key.slice(0, at)}${by}${key.slice(at)}`;
+  const sample = (
+    kind: string,
+    context: SecretSample['context'],
+    before: string,
+    secret: string,
+    after: string,
+  ): SecretSample => ({
+    kind,
+    context,
+    input: `${before}${secret}${after}`,
+    secret,
+    expected: `${before}${redactionMarker(kind)}${after}`,
+  });
+  return [
+    sample('openai-key', 'split-line', 'My key is\n', cut(openai, 64, '\n'), '\nbut it fails.'),
+    sample('openai-key', 'split-line', 'export OPENAI_API_KEY=', cut(openai, 40, '\r\n  '), ' # wrapped'),
+    sample('github-token', 'split-line', 'token: ', cut(github, 20, '\n'), '\nthanks'),
+    sample('anthropic-key', 'split-line', 'Use ', cut(anthropic, 50, '\n    '), ' for now.'),
+    sample('openai-key', 'zero-width', 'Here: ', cut(openai, 30, zw(0)), ' works.'),
+    sample(
+      'github-token',
+      'zero-width',
+      'token ',
+      cut(cut(github, 30, zw(1)), 12, zw(2)),
+      ' copied from chat',
+    ),
+    sample('aws-access-key-id', 'zero-width', 'id ', cut(aws, 4, zw(3)), ' in the log'),
+    sample('google-api-key', 'zero-width', 'key=', cut(google, 10, zw(4)), ''),
+    sample('aws-access-key-id', 'glued', 'AWS_ACCESS_KEY_', aws, ' is set'),
+    sample('aws-access-key-id', 'glued', 'export KEY_', aws, ''),
+    sample('aws-access-key-id', 'glued', 'awsKeyId', aws, ' (rotated)'),
+    sample('github-token', 'bracketed', 'It printed [REDACTED:', github, '] again.'),
+    sample('openai-key', 'bracketed', 'The log shows [REDACTED:', `sk-${token(48, BASE62, seed + 25)}`, '].'),
+    sample('aws-access-key-id', 'bracketed', '[REDACTED:', aws, ']'),
+  ];
 }
 
 const base64 = (text: string) => btoa(text);
@@ -107,5 +166,15 @@ export function ordinaryCorpus(): string[] {
     `echo ${base64('hello world, this is plain text')} | base64 -d`,
     `payload=${base64('{"event": "push", "ref": "refs/heads/main"}')}`,
     `<img src="data:image/png;base64,iVBORw0KGgo${token(200, `${BASE62}+/`)}=">`,
+    // Line breaks and zero-width characters in ordinary text and code, names glued to look-alike prefixes, and
+    // brackets that look like markers.
+    'The word zero\u200Bwidth has a space you cannot see, and 👩\u200D💻 is one emoji.',
+    'Split across lines: sk-learn-extensions\n2024-preview and scikit-learn\nestimators.',
+    'const AWS_KEY_PREFIX = "AKIA";\nconst KEY_AKIA_LENGTH = 20;',
+    'MAKIA AKIAS and TAKIAR are names, not keys; neither is the word akiaexample.',
+    'function aVeryLongFunctionName2024(\n  anotherLongParameterName123,\n) {}',
+    'sha: 3f786850e387550fdab836ed7e6dc881\nde23001b (wrapped digest)',
+    'The key was [REDACTED:openai-key] and the token [REDACTED:github-token].',
+    'See [docs:getting-started] and [TODO:refactor-the-session-module] later.',
   ];
 }

@@ -1,4 +1,5 @@
 import { type ErrorIssue, ValidationError } from '../errors/index.js';
+import { joinedTokens } from './disguises.js';
 import { BUILTIN_PATTERNS, BUILTIN_SECRET_KINDS, type RedactionPattern } from './patterns.js';
 
 /** What the host configures: its own patterns, built-ins to turn off, or redaction as a whole. */
@@ -169,33 +170,70 @@ export function createRedactor(options: RedactionOptions = {}, path = 'redaction
     })),
   ];
   const enabled = options.enabled ?? true;
+  const kinds = new Set(patterns.map((pattern) => pattern.name));
   return Object.freeze({
     enabled,
-    kinds: Object.freeze(patterns.map((pattern) => pattern.name)),
-    redact: (text: string): RedactedText => (enabled ? redactWith(patterns, text) : { text, redactions: [] }),
+    kinds: Object.freeze([...kinds]),
+    redact: (text: string): RedactedText =>
+      enabled ? redactWith(patterns, kinds, text) : { text, redactions: [] },
   });
 }
 
-const MARKER = /\[REDACTED:[A-Za-z0-9_-]{1,64}\]/g;
+const MARKER = /\[REDACTED:(?<kind>[A-Za-z0-9_-]{1,64})\]/g;
 const NO_GROUPS: Readonly<Record<string, string | undefined>> = Object.freeze({});
+/**
+ * Patterns at least this specific (a provider's prefix and shape) are also tried on tokens a line break or an
+ * invisible character runs through. The generic ones (`password`, `high-entropy`, an `Authorization` value) read
+ * the words around a value, which joining lines would change.
+ */
+const JOINED_SPECIFICITY = 15;
 
-/** Where earlier markers stand, so that text redacted once is left as it is (redaction is idempotent). */
-function markerSpans(text: string): [number, number][] {
+/**
+ * Where earlier markers stand, so that text redacted once is left as it is (redaction is idempotent). Only a marker
+ * of a kind this redactor writes is one: `[REDACTED:ghp_…]` is a token in a bracket, not a marker.
+ */
+function markerSpans(text: string, kinds: ReadonlySet<string>): [number, number][] {
   if (!text.includes('[REDACTED:')) return [];
-  return [...text.matchAll(MARKER)].map((found) => [found.index, found.index + found[0].length]);
+  return [...text.matchAll(MARKER)]
+    .filter((found) => kinds.has(found.groups?.kind ?? ''))
+    .map((found) => [found.index, found.index + found[0].length]);
 }
 
-function findMatches(patterns: readonly CompiledPattern[], text: string): Match[] {
+function findMatches(
+  patterns: readonly CompiledPattern[],
+  kinds: ReadonlySet<string>,
+  text: string,
+): Match[] {
   const matches: Match[] = [];
-  const markers = markerSpans(text);
+  const markers = markerSpans(text, kinds);
+  const inMarker = (start: number, end: number) => markers.some(([from, to]) => from <= start && end <= to);
   for (const { name, regex, specificity, accept } of patterns) {
     for (const found of text.matchAll(regex)) {
       const span = found.indices?.groups?.secret ?? found.indices?.[0];
       if (!span || span[1] <= span[0]) continue;
       const [start, end] = span;
-      if (markers.some(([from, to]) => from <= start && end <= to)) continue;
+      if (inMarker(start, end)) continue;
       if (accept && !accept(text.slice(start, end), found.groups ?? NO_GROUPS)) continue;
       matches.push({ start, end, kind: name, length: end - start, specificity });
+    }
+  }
+  const joined = joinedTokens(text);
+  if (!joined) return matches;
+  // A key split by a line break or an invisible character: found in the joined view, it covers the whole of what
+  // was written, breaks included. One that no break runs through was found above.
+  for (const { name, regex, specificity, accept } of patterns) {
+    if (specificity < JOINED_SPECIFICITY) continue;
+    for (const found of joined.text.matchAll(regex)) {
+      const span = found.indices?.groups?.secret ?? found.indices?.[0];
+      if (!span || span[1] <= span[0]) continue;
+      const first = joined.origin[span[0]] as number;
+      const last = joined.origin[span[1] - 1] as number;
+      if (first < 0 || last < 0 || last - first === span[1] - 1 - span[0]) continue;
+      if (joined.origin.slice(span[0], span[1]).includes(-1)) continue;
+      if (inMarker(first, last + 1)) continue;
+      if (accept && !accept(joined.text.slice(span[0], span[1]), found.groups ?? NO_GROUPS)) continue;
+      const length = last + 1 - first;
+      matches.push({ start: first, end: last + 1, kind: name, length, specificity });
     }
   }
   return matches;
@@ -227,8 +265,12 @@ function resolveOverlaps(matches: Match[]): Match[] {
   return merged;
 }
 
-function redactWith(patterns: readonly CompiledPattern[], text: string): RedactedText {
-  const matches = findMatches(patterns, text);
+function redactWith(
+  patterns: readonly CompiledPattern[],
+  kinds: ReadonlySet<string>,
+  text: string,
+): RedactedText {
+  const matches = findMatches(patterns, kinds, text);
   if (matches.length === 0) return { text, redactions: [] };
   const redactions: Redaction[] = [];
   let output = '';

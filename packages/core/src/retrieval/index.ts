@@ -27,6 +27,7 @@ export { createHybridSelector, type HybridSelector, type HybridSelectorOptions }
 export { DEFAULT_FIELD_WEIGHTS, type FieldWeights } from './item-text.js';
 export type { LearnedScore, LearningOptions, UseEvent } from './learning.js';
 export { createLexicalSelector, type LexicalSelector } from './lexical-selector.js';
+export { DISCRIMINATING_SHARE, referenceWeight } from './reference-weight.js';
 export { topK } from './top-k.js';
 export {
   type ActivityEvent,

@@ -10,6 +10,11 @@ export interface UseEvent {
   /** The user message the evidence is about. */
   readonly query: string;
   readonly keys: readonly ItemKey[];
+  /**
+   * How much this evidence counts, 0–1 (default 1): sessions give a reply's references less weight the more of what
+   * it was sent it names (`referenceWeight`), since naming everything tells nothing about what was of use.
+   */
+  readonly weight?: number;
 }
 
 export const USE_KINDS: readonly UseKind[] = [
@@ -57,7 +62,10 @@ export interface LearningOptions {
   readonly tokenize?: (text: string) => string[];
   /** The store document evidence is kept in. Default `ctxkit.retrieval.learned`. */
   readonly documentKey?: string;
-  /** Changes are written this long after the first unsaved one (`flush` writes at once). Default 1,000 ms. */
+  /**
+   * Changes are written this long after the first unsaved one; `flush` writes at once, and so does an engine when
+   * its page is hidden. Default 1,000 ms.
+   */
   readonly writeDelayMs?: number;
 }
 
@@ -113,9 +121,12 @@ export class UseMemory {
   }
 
   record(event: UseEvent): void {
-    const weight = USE_WEIGHTS[event.kind];
+    const full = USE_WEIGHTS[event.kind];
+    if (full === undefined) return;
+    const weight = full * strengthOf(event);
     const terms = [...new Set(this.#tokenize(event.query))];
-    if (terms.length === 0 || weight === undefined) return;
+    // Evidence of no weight is not recorded at all, not even as a tally: it must leave learning as it was.
+    if (terms.length === 0 || weight === 0) return;
     this.#seq++;
     const delta = weight / Math.sqrt(terms.length);
     for (const key of new Set(event.keys)) {
@@ -256,6 +267,13 @@ export class UseMemory {
   }
 }
 
+/** An event's own weight, within 0–1; full when it has none (or one that is not a number). */
+function strengthOf(event: UseEvent): number {
+  const { weight } = event;
+  if (typeof weight !== 'number' || Number.isNaN(weight)) return 1;
+  return Math.min(1, Math.max(0, weight));
+}
+
 function isInclusionOnly(value: JsonValue): boolean {
   return (
     value !== null &&
@@ -302,8 +320,9 @@ function round(value: number): number {
 /**
  * A UseMemory kept in a store document: loaded once, before first use; written `writeDelayMs` after the first
  * change that is not yet stored, so a burst of turns costs one write, not one each (the whole document is
- * rewritten). `flush()` writes what is pending now and resolves once it is stored; a host that closes the page may
- * lose the last `writeDelayMs` of evidence unless it flushes.
+ * rewritten). `flush()` writes what is pending now, evidence still waiting for the stored document to load
+ * included, and resolves once it is stored. An engine flushes when its page is hidden (`pagehide`, or
+ * `visibilitychange` to hidden), so a reload right after a reply keeps what it taught.
  */
 export class PersistedUseMemory {
   readonly memory: UseMemory;
@@ -316,6 +335,8 @@ export class PersistedUseMemory {
   #timer: ReturnType<typeof setTimeout> | undefined;
   /** Recorded here and not yet stored: what a save adds to the stored document. */
   #pending: UseEvent[] = [];
+  /** Evidence handed to `record` and not yet in memory (the stored evidence is loading). */
+  readonly #recording = new Set<Promise<void>>();
 
   constructor(store: DocumentStore | undefined, options: LearningOptions = {}) {
     this.memory = new UseMemory(options);
@@ -342,7 +363,16 @@ export class PersistedUseMemory {
     return this.#loading;
   }
 
-  async record(event: UseEvent): Promise<void> {
+  record(event: UseEvent): Promise<void> {
+    const recording = this.#record(event);
+    // A flush waits for evidence handed over before it, even while the stored evidence is still loading.
+    this.#recording.add(recording);
+    const settled = () => this.#recording.delete(recording);
+    recording.then(settled, settled);
+    return recording;
+  }
+
+  async #record(event: UseEvent): Promise<void> {
     await this.ready();
     this.memory.record(event);
     if (!this.#store) return;
@@ -360,7 +390,8 @@ export class PersistedUseMemory {
   }
 
   /** Writes pending evidence now; resolves when everything recorded so far is stored. */
-  flush(): Promise<void> {
+  async flush(): Promise<void> {
+    await Promise.allSettled([...this.#recording]);
     if (this.#timer !== undefined) {
       clearTimeout(this.#timer);
       this.#timer = undefined;
