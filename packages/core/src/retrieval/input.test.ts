@@ -58,6 +58,9 @@ describe('retrieval and learning check what they are handed', () => {
     expect(
       await pathsOf(() => lexical.recordUse({ kind: 'called', query: 'q', keys: [], weight: 3 } as never)),
     ).toEqual(['event.weight']);
+    expect(
+      await pathsOf(() => lexical.recordUse({ kind: 'called', query: 'q', keys: [], weight: -0.5 })),
+    ).toEqual(['event.weight']);
     expect(await pathsOf(() => lexical.recordUse(null as never))).toEqual(['event']);
     await lexical.flush();
     expect(await store.getDocument(LEARNED)).toBeUndefined();

@@ -78,12 +78,12 @@ export function checkNumber(
   });
 }
 
-/** Evidence of use handed to `recordUse`: a known kind, the user message it is about, the item keys. */
+/** Evidence of use handed to `recordUse`: a known kind, the user message it is about, the item keys, a weight in 0–1. */
 export function checkUseEvent(event: unknown, path = 'event'): void {
   const issues: ErrorIssue[] = [];
   if (!isRecord(event)) issues.push({ path, message: `must be an object, got ${describe(event)}` });
   else {
-    checkKnownFields(event, ['kind', 'query', 'keys'], path, issues);
+    checkKnownFields(event, ['kind', 'query', 'keys', 'weight'], path, issues);
     if (!KIND_NAMES.includes(event.kind as UseKind))
       issues.push({
         path: `${path}.kind`,
@@ -91,6 +91,7 @@ export function checkUseEvent(event: unknown, path = 'event'): void {
       });
     checkString(event.query, `${path}.query`, issues);
     checkStrings(event.keys, `${path}.keys`, issues);
+    if (event.weight !== undefined) checkNumber(event.weight, `${path}.weight`, issues, { min: 0, max: 1 });
   }
   fail('Invalid evidence of use', issues);
 }
