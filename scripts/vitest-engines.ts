@@ -1,5 +1,4 @@
 import { defineBrowserProvider } from '@vitest/browser';
-import type { BrowserProvider, BrowserProviderOption } from 'vitest/node';
 import { type Engine, type EngineHandle, launchEngine } from './engines.js';
 
 // A Vitest browser provider for Firefox and WebKitGTK (scripts/engines.ts launches them). It only opens the test
@@ -7,6 +6,10 @@ import { type Engine, type EngineHandle, launchEngine } from './engines.js';
 // the Playwright provider; the suites this provider runs use neither.
 //
 //   instances: [{ browser: 'firefox', provider: engines() }, { browser: 'webkit', provider: engines() }]
+
+// Vitest's provider types, reached through @vitest/browser (the repository root does not depend on vitest itself).
+type BrowserProviderOption = ReturnType<typeof defineBrowserProvider>;
+type BrowserProvider = ReturnType<Parameters<typeof defineBrowserProvider>[0]['providerFactory']>;
 
 export function engines(): BrowserProviderOption {
   return defineBrowserProvider({

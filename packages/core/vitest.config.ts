@@ -58,7 +58,10 @@ export default defineConfig({
 });
 
 /** The browser suite in one engine; the project is named after it (`--project firefox`). */
-function browserProject(browser: string, provider: BrowserProviderOption): TestProjectInlineConfiguration {
+function browserProject(
+  browser: 'chromium' | 'firefox' | 'webkit',
+  provider: BrowserProviderOption,
+): TestProjectInlineConfiguration {
   return {
     extends: true,
     // Pre-bundle every dependency the tests reach, including the lazily imported tokenizer ranks, so Vite

@@ -69,7 +69,7 @@ export function splitByRule(run: string): string[] {
     if (stretch === '') return;
     const chars = [...stretch];
     if (script === 'han' && chars.length > 2) {
-      for (let i = 0; i + 1 < chars.length; i++) words.push(chars[i] + chars[i + 1]);
+      for (let i = 0; i + 1 < chars.length; i++) words.push(chars.slice(i, i + 2).join(''));
     } else if (WORDISH.test(stretch)) words.push(stretch);
     stretch = '';
   };
