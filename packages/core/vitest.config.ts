@@ -51,8 +51,10 @@ export default defineConfig({
         'chromium',
         playwright({ launchOptions: { executablePath: chromiumPath, args: [...CHROMIUM_ARGS] } }),
       ),
-      browserProject('firefox', engines()),
-      browserProject('webkit', engines()),
+      // Firefox and WebKit run after Node and Chromium, one at a time: four at once on a two-core runner turn
+      // sound tests into timeouts.
+      browserProject('firefox', engines(), 1),
+      browserProject('webkit', engines(), 2),
     ],
   },
 });
@@ -61,6 +63,7 @@ export default defineConfig({
 function browserProject(
   browser: 'chromium' | 'firefox' | 'webkit',
   provider: BrowserProviderOption,
+  groupOrder = 0,
 ): TestProjectInlineConfiguration {
   return {
     extends: true,
@@ -79,6 +82,7 @@ function browserProject(
       ],
     },
     test: {
+      sequence: { groupOrder },
       include: ['src/**/*.test.ts'],
       exclude: ['src/**/*.node.test.ts'],
       globalSetup: [
