@@ -2,14 +2,16 @@ import { createRequire } from 'node:module';
 import { dirname, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { playwright } from '@vitest/browser-playwright';
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import type { BrowserProviderOption } from 'vitest/node';
+import { engines } from '../../scripts/vitest-engines.js';
 import { CHROMIUM_ARGS, chromiumPath } from './vitest.chromium-setup.js';
 
-// The suite runs twice: in Node, and in headless Chromium (Vitest browser mode), so "runs in the browser" is
-// tested, not assumed. Naming convention:
-//   *.test.ts          both projects
+// The suite runs in Node and, through Vitest browser mode, in headless Chromium, Firefox ESR and WebKitGTK, so
+// "runs in the browser" is tested in every engine, not assumed. Naming convention:
+//   *.test.ts          every project
 //   *.node.test.ts     Node only (needs Node APIs, e.g. node:fs)
-//   *.browser.test.ts  Chromium only (needs browser APIs, e.g. Worker)
+//   *.browser.test.ts  the browser projects only (needs browser APIs, e.g. Worker)
 //
 // Chromium is the system's (Debian: `apt-get install -y chromium`), never one a tool downloads. Its path comes
 // from CHROMIUM_PATH (default /usr/bin/chromium); the chromium project's global setup fails with the install
@@ -42,42 +44,59 @@ export default defineConfig({
           globalSetup: ['./vitest.tiny-model-setup.ts'],
         },
       },
-      {
-        extends: true,
-        // Pre-bundle every dependency the tests reach, including the lazily imported tokenizer ranks, so Vite
-        // does not discover one mid-run and reload the page under a running test.
-        optimizeDeps: {
-          include: [
-            'fast-check',
-            'idb',
-            'js-tiktoken/lite',
-            'js-tiktoken/ranks/o200k_base',
-            'js-tiktoken/ranks/cl100k_base',
-            '@huggingface/transformers',
-            'openai',
-            '@anthropic-ai/sdk',
-          ],
-        },
-        test: {
-          name: 'browser',
-          include: ['src/**/*.test.ts'],
-          exclude: ['src/**/*.node.test.ts'],
-          globalSetup: ['./vitest.chromium-setup.ts', './vitest.tiny-model-setup.ts'],
-          provide: { ortWasmDir: ortWasmUrlPath },
-          browser: {
-            enabled: true,
-            headless: true,
-            screenshotFailures: false,
-            provider: playwright({
-              launchOptions: {
-                executablePath: chromiumPath,
-                args: [...CHROMIUM_ARGS],
-              },
-            }),
-            instances: [{ browser: 'chromium', name: 'chromium' }],
-          },
-        },
-      },
+      // Every engine the core runs in, one project each (Vitest wants one provider per project): Chromium through
+      // Playwright; Firefox ESR and WebKitGTK through the repository's own provider (scripts/engines.ts), as no
+      // Playwright build of them installs here.
+      browserProject(
+        'chromium',
+        playwright({ launchOptions: { executablePath: chromiumPath, args: [...CHROMIUM_ARGS] } }),
+      ),
+      // Firefox and WebKit run after Node and Chromium, one at a time: four at once on a two-core runner turn
+      // sound tests into timeouts.
+      browserProject('firefox', engines(), 1),
+      browserProject('webkit', engines(), 2),
     ],
   },
 });
+
+/** The browser suite in one engine; the project is named after it (`--project firefox`). */
+function browserProject(
+  browser: 'chromium' | 'firefox' | 'webkit',
+  provider: BrowserProviderOption,
+  groupOrder = 0,
+): TestProjectInlineConfiguration {
+  return {
+    extends: true,
+    // Pre-bundle every dependency the tests reach, including the lazily imported tokenizer ranks, so Vite
+    // does not discover one mid-run and reload the page under a running test.
+    optimizeDeps: {
+      include: [
+        'fast-check',
+        'idb',
+        'js-tiktoken/lite',
+        'js-tiktoken/ranks/o200k_base',
+        'js-tiktoken/ranks/cl100k_base',
+        '@huggingface/transformers',
+        'openai',
+        '@anthropic-ai/sdk',
+      ],
+    },
+    test: {
+      sequence: { groupOrder },
+      include: ['src/**/*.test.ts'],
+      exclude: ['src/**/*.node.test.ts'],
+      globalSetup: [
+        ...(browser === 'chromium' ? ['./vitest.chromium-setup.ts'] : []),
+        './vitest.tiny-model-setup.ts',
+      ],
+      provide: { ortWasmDir: ortWasmUrlPath },
+      browser: {
+        enabled: true,
+        headless: true,
+        screenshotFailures: false,
+        provider,
+        instances: [{ browser, name: browser }],
+      },
+    },
+  };
+}

@@ -1,5 +1,6 @@
 import { EmbedderLoadError } from '../errors/index.js';
 import type { ModelLoadEvent } from './events.js';
+import { openModelCacheInPage } from './model-cache.js';
 import type { TransformersEmbedderConfig } from './transformers-options.js';
 import type { LoadedModel } from './transformers-runtime.js';
 import { type FromWorker, fromWire, type ToWorker } from './worker-protocol.js';
@@ -106,7 +107,8 @@ export function workerBackend(config: TransformersEmbedderConfig, createWorker: 
             ),
           );
         };
-        send({ type: 'load', config });
+        // The page opens the model cache first, or WebKit drops what the worker writes to it (model-cache.ts).
+        void openModelCacheInPage(config.cacheModelFiles).then(() => send({ type: 'load', config }));
       });
     },
     embed(texts) {

@@ -3,6 +3,7 @@
 import { type EmbedderFailure, EmbedderLoadError } from '../errors/index.js';
 import type { ModelLoadEvent } from './events.js';
 import { BlockedRequestError, guardFetch } from './fetch-guard.js';
+import { MODEL_CACHE_NAME } from './model-cache.js';
 import { normalizeInPlace } from './normalize.js';
 import type { TransformersEmbedderConfig } from './transformers-options.js';
 
@@ -151,6 +152,7 @@ interface TransformersModule {
     allowLocalModels: boolean;
     localModelPath: string;
     useBrowserCache: boolean;
+    cacheKey: string;
     useFS: boolean;
     useFSCache: boolean;
     useCustomCache: boolean;
@@ -255,6 +257,7 @@ export async function loadTransformersModel(
     env.useFS = fileSystemAvailable && !isHttpUrl(config.modelBaseUrl);
     env.useFSCache = false;
     env.useBrowserCache = config.cacheModelFiles && typeof caches !== 'undefined';
+    env.cacheKey = MODEL_CACHE_NAME;
     const fetchedInNode = fileSystemAvailable && isHttpUrl(config.modelBaseUrl);
     env.useCustomCache = fetchedInNode;
     env.customCache = fetchedInNode ? memoryCache() : null;

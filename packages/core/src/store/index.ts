@@ -19,6 +19,7 @@ export {
   type IdbStore,
   type IdbStoreOptions,
   openIdbStore,
+  type PersistenceOptions,
   type PersistenceResult,
   requestPersistentStorage,
   type SalvagedSession,

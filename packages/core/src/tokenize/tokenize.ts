@@ -1,3 +1,5 @@
+import { UNSPACED, unspacedSplitter } from './unspaced.js';
+
 /**
  * Words that carry no topic in a request ("how do I …", "can you …"). Kept short on purpose: BM25's idf already
  * discounts words common in the catalog, so this list only removes what would otherwise add noise to every query.
@@ -50,37 +52,14 @@ function spaceIdentifiers(text: string): string {
   return text.replace(/([\p{Ll}\p{N}])(\p{Lu})/gu, '$1 $2').replace(/(\p{Lu}+)(\p{Lu}\p{Ll})/gu, '$1 $2');
 }
 
-/** Scripts written without spaces between words: their runs are split into words by `Intl.Segmenter`. */
-const UNSPACED =
-  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
 /** English words the stemmer may change; words of other scripts and accented words are kept as they are. */
 const STEMMABLE = /^[a-z0-9]+$/;
-
-type WordSplitter = (run: string) => string[];
-
-let platformSplitter: WordSplitter | null | undefined;
-
-/** `Intl.Segmenter`'s word boundaries, where the platform has it (browsers, Node with ICU); else null. */
-function segmenterSplitter(): WordSplitter | null {
-  if (platformSplitter !== undefined) return platformSplitter;
-  const Segmenter = (Intl as { Segmenter?: typeof Intl.Segmenter }).Segmenter;
-  if (typeof Segmenter !== 'function') {
-    platformSplitter = null;
-    return null;
-  }
-  const segmenter = new Segmenter(undefined, { granularity: 'word' });
-  platformSplitter = (run) => {
-    const words: string[] = [];
-    for (const { segment, isWordLike } of segmenter.segment(run)) if (isWordLike) words.push(segment);
-    return words;
-  };
-  return platformSplitter;
-}
 
 export interface TokenizerOptions {
   /**
    * Split runs of scripts written without spaces (Chinese, Japanese, Thai, Lao, Khmer, Burmese) into words with
-   * `Intl.Segmenter`. Default true where the platform has it; without it, or with `false`, such a run is one term.
+   * `Intl.Segmenter`, or a fixed rule where the platform has none (`splitByRule` in unspaced.ts). Default true;
+   * with `false`, such a run is one term.
    */
   readonly segmentWords?: boolean;
   /** Split camelCase and PascalCase words. Default true (other separators always split). */
@@ -99,7 +78,7 @@ export function createTokenizer(options: TokenizerOptions = {}): (text: string) 
   const stemmer = options.stem === undefined ? stem : options.stem;
   const stopWords = options.stopWords === undefined ? STOP_WORDS : options.stopWords;
   const minLength = options.minLength ?? 2;
-  const segment = options.segmentWords === false ? null : segmenterSplitter();
+  const segment = options.segmentWords === false ? null : unspacedSplitter();
   const add = (terms: string[], word: string) => {
     if (word.length < minLength || (stopWords !== false && stopWords.has(word))) return;
     terms.push(stemmer && STEMMABLE.test(word) ? stemmer(word) : word);
