@@ -66,9 +66,11 @@ async function waitForDriver(port: number, driver: ChildProcess): Promise<void> 
   throw new Error('WebKitWebDriver did not start listening within 20 s');
 }
 
-// WebDriver classic reports no page errors or requests: a probe in the page collects them (the resource timing
-// entries, buffered since navigation, and uncaught errors and rejections from when it is installed), and every
-// script the driver runs brings back what it collected since.
+// WebDriver classic reports no page errors or requests: a probe in the page collects them, and every script the
+// driver runs brings back what it collected since. It is installed once the page has loaded, so it sees: every
+// request that completed since navigation (the resource timing entries, buffered), every fetch and XMLHttpRequest
+// from then on, failed or not (WebKit keeps no timing entry for a failed one), and uncaught errors and rejections
+// from then on. An error thrown, or a request that failed, while the page was loading is not seen in WebKit.
 function installProbe(): void {
   type Probe = { events: [string, string][] };
   const w = window as unknown as { __e2eProbe?: Probe };
@@ -78,6 +80,18 @@ function installProbe(): void {
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) probe.events.push(['request', entry.name]);
   }).observe({ type: 'resource', buffered: true });
+  const record = (url: string | URL | Request) =>
+    probe.events.push(['request', new URL(url instanceof Request ? url.url : url, location.href).href]);
+  const fetchBefore = window.fetch;
+  window.fetch = (input, init) => {
+    record(input);
+    return fetchBefore.call(window, input, init);
+  };
+  const openBefore = XMLHttpRequest.prototype.open as (this: XMLHttpRequest, ...args: unknown[]) => void;
+  XMLHttpRequest.prototype.open = function (this: XMLHttpRequest, ...args: unknown[]) {
+    record(args[1] as string);
+    openBefore.apply(this, args);
+  } as typeof XMLHttpRequest.prototype.open;
   addEventListener('error', (event) => probe.events.push(['pageerror', String(event.message)]));
   addEventListener('unhandledrejection', (event) =>
     probe.events.push(['pageerror', String((event.reason as Error)?.message ?? event.reason)]),
