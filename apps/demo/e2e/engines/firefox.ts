@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import puppeteer, { type KeyInput } from 'puppeteer-core';
 import { chord, type PageDriver, type Viewport } from './driver.js';
 import type { Engine } from './engine.js';
-import { insertText } from './in-page.js';
+import { fillBy } from './in-page.js';
 
 // Debian's Firefox ESR through puppeteer-core over WebDriver BiDi: no geckodriver, nothing downloaded. Each page opens
 // in a new browser context (its own storage).
@@ -28,7 +28,7 @@ export async function launchFirefox(): Promise<Engine> {
         evaluate: (fn, arg) => page.evaluate(fn as never, arg) as never,
         click: (selector) => page.click(selector),
         // Typing thousands of characters one key event at a time takes minutes; text insertion is what paste does.
-        fill: (selector, text) => page.evaluate(insertText, { selector, text }),
+        fill: (selector, text) => fillBy((fn, arg) => page.evaluate(fn, arg), selector, text),
         press: async (key) => {
           const { modifiers, key: last } = chord(key);
           for (const modifier of modifiers) await page.keyboard.down(modifier as KeyInput);

@@ -274,14 +274,26 @@ export function runQuery({ steps, op, arg }: Query): Answer {
 }
 
 /** Replaces a field's value as the platform's text insertion does (what paste and input methods use), so the page's
- * input events fire as for typing, without sending thousands of keystrokes over a WebDriver connection. */
-export function insertText({ selector, text }: { selector: string; text: string }): void {
+ * input events fire as for typing, without sending thousands of keystrokes over a WebDriver connection. Returns why
+ * it could not (a WebDriver client would retry a script that throws). */
+export function insertText({ selector, text }: { selector: string; text: string }): string | null {
   const field = document.querySelector(selector) as HTMLInputElement | HTMLTextAreaElement | null;
-  if (!field) throw new Error(`no field matches ${selector}`);
+  if (!field) return `no field matches ${selector}`;
   field.focus();
   field.select();
   if (text === '') document.execCommand('delete');
   else document.execCommand('insertText', false, text);
-  if (field.value !== text)
-    throw new Error(`the field holds ${JSON.stringify(field.value)}, not the text inserted`);
+  return field.value === text
+    ? null
+    : `the field holds ${JSON.stringify(field.value)}, not the text inserted`;
+}
+
+/** Runs `insertText` through a driver's `evaluate` and throws what it reports. */
+export async function fillBy(
+  evaluate: (fn: typeof insertText, arg: { selector: string; text: string }) => Promise<string | null>,
+  selector: string,
+  text: string,
+): Promise<void> {
+  const problem = await evaluate(insertText, { selector, text });
+  if (problem) throw new Error(problem);
 }

@@ -1,5 +1,5 @@
 import type { EngineName, PageDriver, PageEvents } from './driver.js';
-import { type Answer, insertText, type Op, runQuery, type Step, type TextMatch } from './in-page.js';
+import { type Answer, type Op, runQuery, type Step, type TextMatch } from './in-page.js';
 
 // The part of Playwright's page and locator API the end-to-end tests use, built on a `PageDriver`: locators are
 // chains of steps resolved in the page by `runQuery`, waits poll it, and clicks, fills and keys go through the
@@ -121,14 +121,31 @@ export class Locator {
     await this.one('mark', String(picks), true);
     return `[data-e2e-pick="${picks}"]`;
   }
+  /** Acts on the element; if it was replaced between marking and acting (a re-render), marks it again. */
+  private async act(action: (selector: string) => Promise<void>): Promise<void> {
+    const deadline = Date.now() + TIMEOUT_MS;
+    for (;;) {
+      const selector = await this.mark();
+      try {
+        await action(selector);
+        return;
+      } catch (error) {
+        const gone = await this.page.driver.evaluate(
+          (marked) => document.querySelector(marked) === null,
+          selector,
+        );
+        if (!gone || Date.now() > deadline) throw error;
+      }
+    }
+  }
   async click(): Promise<void> {
-    await this.page.driver.click(await this.mark());
+    await this.act((selector) => this.page.driver.click(selector));
   }
   async check(): Promise<void> {
     if (!(await this.isChecked())) await this.click();
   }
   async fill(value: string): Promise<void> {
-    await this.page.driver.fill(await this.mark(), value);
+    await this.act((selector) => this.page.driver.fill(selector, value));
   }
   async press(key: string): Promise<void> {
     await this.one('focus');
@@ -198,5 +215,3 @@ export class Page {
     return this.driver.close();
   }
 }
-
-export { insertText };

@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import { remote } from 'webdriverio';
 import { chord, type PageDriver, type PageEvents, type Viewport } from './driver.js';
 import type { Engine } from './engine.js';
-import { insertText } from './in-page.js';
+import { fillBy } from './in-page.js';
 
 // WebKitGTK's MiniBrowser through Debian's WebKitWebDriver and WebdriverIO (WebDriver classic). WebKitGTK has no
 // headless mode, so it draws on a private Xvfb display this module starts and stops. Each page is its own WebDriver
@@ -13,6 +13,8 @@ export const webkitWebDriverPath = process.env.WEBKIT_WEBDRIVER_PATH ?? '/usr/bi
 export const miniBrowserPath =
   process.env.MINIBROWSER_PATH ?? '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
 const xvfbPath = process.env.XVFB_PATH ?? '/usr/bin/Xvfb';
+
+const ELEMENT_KEY = 'element-6066-11e4-a52e-4f735466cecf';
 
 const WEBDRIVER_KEYS: Record<string, string> = {
   Alt: '\uE00A',
@@ -184,9 +186,13 @@ export async function launchWebKit(): Promise<Engine> {
           await probe();
         },
         evaluate: run,
-        click: async (selector) => (await browser.$(selector)).click(),
+        // Found and clicked with the bare WebDriver commands: no implicit wait, the caller has already waited.
+        click: async (selector) => {
+          const element = await browser.findElement('css selector', selector);
+          await browser.elementClick(element[ELEMENT_KEY]);
+        },
         // Sending thousands of characters as key events over WebDriver takes minutes; text insertion is what paste does.
-        fill: (selector, text) => run(insertText, { selector, text }),
+        fill: (selector, text) => fillBy(run, selector, text),
         press: async (key) => {
           const { modifiers, key: last } = chord(key);
           const codes = [...modifiers, last].map((name) => WEBDRIVER_KEYS[name] ?? name);
