@@ -7,6 +7,18 @@ set -euo pipefail
 chromium="${CHROMIUM_PATH:-/usr/bin/chromium}"
 install_cmd='apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium'
 
+# The demo's end-to-end journeys also run in Firefox ESR and WebKitGTK (MiniBrowser through WebKitWebDriver, on Xvfb).
+# As root with apt-get, the missing ones are installed; otherwise the tests name the install command themselves.
+others=()
+[ -x "${FIREFOX_PATH:-/usr/bin/firefox-esr}" ] || others+=(firefox-esr)
+[ -x "${WEBKIT_DRIVER_PATH:-/usr/bin/WebKitWebDriver}" ] || others+=(webkit2gtk-driver)
+[ -x "${XVFB_PATH:-/usr/bin/Xvfb}" ] || others+=(xvfb)
+if [ "${#others[@]}" -gt 0 ] && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+  echo "ensure-chromium: installing Debian's ${others[*]} for the Firefox and WebKit tests..." >&2
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${others[@]}" >/dev/null
+fi
+
 if [ -x "$chromium" ]; then
   exit 0
 fi

@@ -213,7 +213,7 @@ describe.each(engines)('the demo app in %s', (engineName) => {
   });
 
   it('follows the user to a new subject: a code-style question after a database question gets code-style items', async () => {
-    await page.getByRole('button', { name: 'New session' }).click();
+    await page.getByRole('button', { name: 'New session', exact: true }).click();
     await page.waitForFunction(() => document.querySelectorAll('li.message--assistant').length === 0);
     const before = await replies().count();
     await send('Which database table holds the invoices, and what are its columns?');
@@ -229,12 +229,12 @@ describe.each(engines)('the demo app in %s', (engineName) => {
   });
 
   it('sends on Enter and keeps focus in the input; recalls another conversation, forgets it, turns recall off', async () => {
-    await page.getByRole('button', { name: 'New session' }).click();
+    await page.getByRole('button', { name: 'New session', exact: true }).click();
     await page.waitForFunction(() => document.querySelectorAll('li.message--assistant').length === 0);
     await send('Note for later: the staging deploy key rotates every Tuesday at noon.');
     // Clicking Send keeps the user in the input.
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('composer-input');
-    await page.getByRole('button', { name: 'New session' }).click();
+    await page.getByRole('button', { name: 'New session', exact: true }).click();
     await page.waitForFunction(() => document.querySelectorAll('li.message--assistant').length === 0);
     // Enter sends and leaves the input empty, with no newline behind.
     await composer().fill('When does the staging deploy key rotate?');

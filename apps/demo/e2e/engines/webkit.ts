@@ -9,7 +9,7 @@ import { fillBy } from './in-page.js';
 // WebKitGTK's MiniBrowser through Debian's WebKitWebDriver and WebdriverIO (WebDriver classic). WebKitGTK has no
 // headless mode, so it draws on a private Xvfb display this module starts and stops. Each page is its own WebDriver
 // session (its own browser process and storage).
-export const webkitWebDriverPath = process.env.WEBKIT_WEBDRIVER_PATH ?? '/usr/bin/WebKitWebDriver';
+export const webkitDriverPath = process.env.WEBKIT_DRIVER_PATH ?? '/usr/bin/WebKitWebDriver';
 export const miniBrowserPath =
   process.env.MINIBROWSER_PATH ?? '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
 const xvfbPath = process.env.XVFB_PATH ?? '/usr/bin/Xvfb';
@@ -102,7 +102,7 @@ function installProbe(): void {
 
 export async function launchWebKit(): Promise<Engine> {
   for (const [path, install] of [
-    [webkitWebDriverPath, 'webkit2gtk-driver'],
+    [webkitDriverPath, 'webkit2gtk-driver'],
     [miniBrowserPath, 'libwebkit2gtk-4.1-0'],
     [xvfbPath, 'xvfb'],
   ] as const)
@@ -112,7 +112,7 @@ export async function launchWebKit(): Promise<Engine> {
       );
   const xvfb = await startXvfb();
   const port = await freePort();
-  const driverProcess = spawn(webkitWebDriverPath, [`--port=${port}`, '--host=local'], {
+  const driverProcess = spawn(webkitDriverPath, [`--port=${port}`, '--host=local'], {
     stdio: 'ignore',
     env: { ...process.env, DISPLAY: xvfb.display },
   });
