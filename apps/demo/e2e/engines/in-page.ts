@@ -265,7 +265,16 @@ export function runQuery({ steps, op, arg }: Query): Answer {
         old.removeAttribute('data-e2e-pick');
       first.setAttribute('data-e2e-pick', arg ?? '');
       first.scrollIntoView({ block: 'center', inline: 'center' });
-      return answer(null);
+      {
+        // As Playwright waits before it clicks: the element is where a click at its middle lands (nothing covers
+        // it), and its box has stopped moving (the caller compares two answers).
+        const box = first.getBoundingClientRect();
+        const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+        return answer({
+          box: [box.x, box.y, box.width, box.height].join(),
+          receives: hit !== null && (hit === first || first.contains(hit)),
+        });
+      }
     case 'focus':
       first.focus();
       return answer(null);

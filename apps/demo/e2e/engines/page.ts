@@ -64,13 +64,22 @@ export class Locator {
     return JSON.stringify(this.steps);
   }
 
-  /** Waits until exactly one element matches (and, for actions, is visible and enabled), then reads it. */
+  /** Waits until exactly one element matches (and, for actions, is visible, enabled, uncovered and still), then
+   * reads it. */
   private async one(op: Op, arg?: string, actionable = false): Promise<Answer> {
     const deadline = Date.now() + TIMEOUT_MS;
+    let box: string | undefined;
     for (;;) {
       const answer = await this.ask(op, arg);
       if (answer.count > 1) throw new Error(`strict mode: ${answer.count} elements match ${this.describe()}`);
-      if (answer.count === 1 && (!actionable || (answer.visible && answer.enabled))) return answer;
+      const place = answer.value as { box: string; receives: boolean } | null;
+      const still = place !== null && place.box === box;
+      box = place?.box;
+      if (
+        answer.count === 1 &&
+        (!actionable || (answer.visible && answer.enabled && place?.receives && still))
+      )
+        return answer;
       if (Date.now() > deadline) throw new Error(`timed out waiting for ${this.describe()}`);
       await sleep(POLL_MS);
     }
