@@ -1,7 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
-// Unit tests of the demo's logic (responders, settings, errors) run in Node. The end-to-end test drives the built
-// app (`dist/`, which turbo builds before `test`) in the system's Chromium through Playwright.
+// Unit tests of the demo's logic (responders, settings, errors) run in Node. The end-to-end tests drive the built
+// app (`dist/`, which turbo builds before `test`) in the system's Chromium through Playwright, and the two main
+// journeys also in Firefox ESR and WebKitGTK (`e2e/engines/`).
 export default defineConfig({
   test: {
     environment: 'node',

@@ -1,11 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { Page } from 'playwright';
+
+/** What axe needs of a page: Playwright's, or the engine-neutral one of `engines/`. */
+export interface AxePage {
+  evaluate<R>(fn: () => R | Promise<R>): Promise<R>;
+  addScriptTag(options: { content: string }): Promise<unknown>;
+}
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 /** Runs axe on the whole page and returns its violations as readable lines (empty when there are none). */
-export async function axe(page: Page): Promise<string[]> {
+export async function axe(page: AxePage): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axeSource });
   return page.evaluate(async () => {
     type Result = { violations: { id: string; nodes: { target: unknown }[] }[] };

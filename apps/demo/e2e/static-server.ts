@@ -30,11 +30,14 @@ export interface ServeOptions {
   readonly mounts?: Readonly<Record<string, string>>;
   /** Answers requests under these URL paths this much later, so a download's progress can be seen. */
   readonly slow?: { readonly prefix: string; readonly delayMs: number };
+  /** Holds a request back until the promise it returns for the request's path settles (undefined: answers now).
+   * Done here rather than by a browser's request interception, which not every engine's driver offers. */
+  readonly hold?: (pathname: string) => Promise<void> | undefined;
 }
 
 export function serveStatic(
   root: string,
-  { subPath = '/demo/', mounts = {}, slow }: ServeOptions = {},
+  { subPath = '/demo/', mounts = {}, slow, hold }: ServeOptions = {},
 ): Promise<StaticServer> {
   const folders = [...Object.entries(mounts), [subPath, root] as const]
     .map(([path, folder]) => [path, resolve(folder)] as const)
@@ -60,7 +63,9 @@ export function serveStatic(
       });
       createReadStream(file).pipe(response);
     };
-    if (slow && pathname.startsWith(slow.prefix)) setTimeout(send, slow.delayMs);
+    const held = hold?.(pathname);
+    if (held) void held.then(send);
+    else if (slow && pathname.startsWith(slow.prefix)) setTimeout(send, slow.delayMs);
     else send();
   });
   return new Promise((done) => {

@@ -1,0 +1,226 @@
+import type { EngineName, PageDriver, PageEvents } from './driver.js';
+import { type Answer, type Op, runQuery, type Step, type TextMatch } from './in-page.js';
+
+// The part of Playwright's page and locator API the end-to-end tests use, built on a `PageDriver`: locators are
+// chains of steps resolved in the page by `runQuery`, waits poll it, and clicks, fills and keys go through the
+// engine's own input. A test written against this runs unchanged in every engine.
+
+const TIMEOUT_MS = 30_000;
+const POLL_MS = 50;
+
+type Text = string | RegExp;
+const text = (value: Text): TextMatch =>
+  typeof value === 'string' ? { string: value } : { source: value.source, flags: value.flags };
+const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
+
+type State = 'attached' | 'detached' | 'visible' | 'hidden';
+
+let picks = 0;
+
+export class Locator {
+  constructor(
+    private readonly page: Page,
+    private readonly steps: readonly Step[],
+  ) {}
+
+  private and(step: Step): Locator {
+    return new Locator(this.page, [...this.steps, step]);
+  }
+
+  locator(selector: string, options: { hasText?: Text } = {}): Locator {
+    return this.and({ kind: 'css', selector, hasText: options.hasText ? text(options.hasText) : undefined });
+  }
+  getByRole(role: string, options: { name?: Text; exact?: boolean } = {}): Locator {
+    return this.and({
+      kind: 'role',
+      role,
+      name: options.name ? text(options.name) : undefined,
+      exact: options.exact,
+    });
+  }
+  getByText(value: Text, options: { exact?: boolean } = {}): Locator {
+    return this.and({ kind: 'text', text: text(value), exact: options.exact });
+  }
+  getByLabel(value: Text, options: { exact?: boolean } = {}): Locator {
+    return this.and({ kind: 'label', text: text(value), exact: options.exact });
+  }
+  filter(options: { hasText: Text }): Locator {
+    return this.and({ kind: 'filter', hasText: text(options.hasText) });
+  }
+  nth(index: number): Locator {
+    return this.and({ kind: 'nth', index });
+  }
+  first(): Locator {
+    return this.nth(0);
+  }
+  last(): Locator {
+    return this.nth(-1);
+  }
+
+  private ask(op: Op, arg?: string): Promise<Answer> {
+    return this.page.driver.evaluate(runQuery, { steps: this.steps, op, arg });
+  }
+  private describe(): string {
+    return JSON.stringify(this.steps);
+  }
+
+  /** Waits until exactly one element matches (and, for actions, is visible, enabled, uncovered and still), then
+   * reads it. */
+  private async one(op: Op, arg?: string, actionable = false): Promise<Answer> {
+    const deadline = Date.now() + TIMEOUT_MS;
+    let box: string | undefined;
+    for (;;) {
+      const answer = await this.ask(op, arg);
+      if (answer.count > 1) throw new Error(`strict mode: ${answer.count} elements match ${this.describe()}`);
+      const place = answer.value as { box: string; receives: boolean } | null;
+      const still = place !== null && place.box === box;
+      box = place?.box;
+      if (
+        answer.count === 1 &&
+        (!actionable || (answer.visible && answer.enabled && place?.receives && still))
+      )
+        return answer;
+      if (Date.now() > deadline) throw new Error(`timed out waiting for ${this.describe()}`);
+      await sleep(POLL_MS);
+    }
+  }
+
+  async count(): Promise<number> {
+    return (await this.ask('count')).count;
+  }
+  async textContent(): Promise<string | null> {
+    return (await this.one('text')).value as string | null;
+  }
+  async getAttribute(name: string): Promise<string | null> {
+    return (await this.one('attr', name)).value as string | null;
+  }
+  async inputValue(): Promise<string> {
+    return (await this.one('value')).value as string;
+  }
+  async isChecked(): Promise<boolean> {
+    return (await this.one('checked')).value as boolean;
+  }
+  async isDisabled(): Promise<boolean> {
+    return (await this.one('disabled')).value as boolean;
+  }
+  async evaluateAll<R>(fn: (elements: Element[]) => R): Promise<R> {
+    return (await this.ask('evaluateAll', fn.toString())).value as R;
+  }
+
+  async waitFor(options: { state?: State; timeout?: number } = {}): Promise<void> {
+    const state = options.state ?? 'visible';
+    const deadline = Date.now() + (options.timeout ?? TIMEOUT_MS);
+    for (;;) {
+      const { count, visible } = await this.ask('state');
+      const done = {
+        attached: count > 0,
+        detached: count === 0,
+        visible: count > 0 && visible,
+        hidden: count === 0 || !visible,
+      }[state];
+      if (done) return;
+      if (Date.now() > deadline) throw new Error(`timed out waiting for ${this.describe()} to be ${state}`);
+      await sleep(POLL_MS);
+    }
+  }
+
+  /** Marks the one element in the page so that the engine's driver can act on it by a CSS selector. */
+  private async mark(): Promise<string> {
+    picks += 1;
+    await this.one('mark', String(picks), true);
+    return `[data-e2e-pick="${picks}"]`;
+  }
+  /** Acts on the element; if it was replaced between marking and acting (a re-render), marks it again. */
+  private async act(action: (selector: string) => Promise<void>): Promise<void> {
+    const deadline = Date.now() + TIMEOUT_MS;
+    for (;;) {
+      const selector = await this.mark();
+      try {
+        await action(selector);
+        return;
+      } catch (error) {
+        const gone = await this.page.driver.evaluate(
+          (marked) => document.querySelector(marked) === null,
+          selector,
+        );
+        if (!gone || Date.now() > deadline) throw error;
+      }
+    }
+  }
+  async click(): Promise<void> {
+    await this.act((selector) => this.page.driver.click(selector));
+  }
+  async check(): Promise<void> {
+    if (!(await this.isChecked())) await this.click();
+  }
+  async fill(value: string): Promise<void> {
+    await this.act((selector) => this.page.driver.fill(selector, value));
+  }
+  async press(key: string): Promise<void> {
+    await this.one('focus');
+    await this.page.driver.press(key);
+  }
+}
+
+export class Page {
+  readonly keyboard = { press: (key: string) => this.driver.press(key) };
+
+  constructor(readonly driver: PageDriver) {}
+
+  get engine(): EngineName {
+    return this.driver.engine;
+  }
+
+  private root(): Locator {
+    return new Locator(this, []);
+  }
+  locator(selector: string, options?: { hasText?: Text }): Locator {
+    return this.root().locator(selector, options);
+  }
+  getByRole(role: string, options?: { name?: Text; exact?: boolean }): Locator {
+    return this.root().getByRole(role, options);
+  }
+  getByText(value: Text, options?: { exact?: boolean }): Locator {
+    return this.root().getByText(value, options);
+  }
+  getByLabel(value: Text, options?: { exact?: boolean }): Locator {
+    return this.root().getByLabel(value, options);
+  }
+
+  goto(url: string): Promise<void> {
+    return this.driver.goto(url);
+  }
+  reload(): Promise<void> {
+    return this.driver.reload();
+  }
+  evaluate<R>(fn: () => R | Promise<R>): Promise<R> {
+    return this.driver.evaluate(fn as (arg: null) => R | Promise<R>, null);
+  }
+  async waitForFunction(fn: () => unknown): Promise<void> {
+    const deadline = Date.now() + TIMEOUT_MS;
+    while (!(await this.evaluate(fn))) {
+      if (Date.now() > deadline) throw new Error(`timed out waiting for ${fn.toString()}`);
+      await sleep(POLL_MS);
+    }
+  }
+  async addScriptTag({ content }: { content: string }): Promise<void> {
+    await this.driver.evaluate((source: string) => {
+      const script = document.createElement('script');
+      script.textContent = source;
+      document.head.append(script);
+    }, content);
+  }
+  async emulateMedia({ colorScheme }: { colorScheme: 'dark' }): Promise<void> {
+    if (colorScheme !== 'dark' || !(await this.driver.emulateDarkScheme()))
+      throw new Error(`${this.engine}'s driver cannot emulate prefers-color-scheme: ${colorScheme}`);
+  }
+  on<E extends keyof PageEvents>(event: E, listener: PageEvents[E]): void {
+    this.driver.on(event, listener);
+  }
+  screenshot({ path }: { path: string }): Promise<void> {
+    return this.driver.screenshot(path);
+  }
+  close(): Promise<void> {
+    return this.driver.close();
+  }
+}

@@ -1,0 +1,215 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { remote } from 'webdriverio';
+import { chord, type PageDriver, type PageEvents, type Viewport } from './driver.js';
+import type { Engine } from './engine.js';
+import { fillBy } from './in-page.js';
+
+// WebKitGTK's MiniBrowser through Debian's WebKitWebDriver and WebdriverIO (WebDriver classic). WebKitGTK has no
+// headless mode, so it draws on a private Xvfb display this module starts and stops. Each page is its own WebDriver
+// session (its own browser process and storage).
+export const webkitDriverPath = process.env.WEBKIT_DRIVER_PATH ?? '/usr/bin/WebKitWebDriver';
+export const miniBrowserPath =
+  process.env.MINIBROWSER_PATH ?? '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
+const xvfbPath = process.env.XVFB_PATH ?? '/usr/bin/Xvfb';
+
+const ELEMENT_KEY = 'element-6066-11e4-a52e-4f735466cecf';
+
+const WEBDRIVER_KEYS: Record<string, string> = {
+  Alt: '\uE00A',
+  Shift: '\uE008',
+  Control: '\uE009',
+  Meta: '\uE03D',
+  Enter: '\uE007',
+  Escape: '\uE00C',
+  Tab: '\uE004',
+  Backspace: '\uE003',
+};
+
+function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = createServer();
+    server.once('error', fail);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => done(port));
+    });
+  });
+}
+
+/** Starts Xvfb on the first free display (it writes the number it took to the pipe given as -displayfd). */
+function startXvfb(): Promise<{ display: string; process: ChildProcess }> {
+  const xvfb = spawn(xvfbPath, ['-displayfd', '3', '-screen', '0', '1920x1200x24', '-nolisten', 'tcp'], {
+    stdio: ['ignore', 'ignore', 'pipe', 'pipe'],
+  });
+  return new Promise((done, fail) => {
+    let output = '';
+    xvfb.stdio[3]?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('\n')) done({ display: `:${output.trim()}`, process: xvfb });
+    });
+    xvfb.once('error', fail);
+    xvfb.once('exit', (code) => fail(new Error(`Xvfb exited with ${code}`)));
+  });
+}
+
+async function waitForDriver(port: number, driver: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
+    if (driver.exitCode !== null) throw new Error(`WebKitWebDriver exited with ${driver.exitCode}`);
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/status`)).ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((wait) => setTimeout(wait, 100));
+  }
+  throw new Error('WebKitWebDriver did not start listening within 20 s');
+}
+
+// WebDriver classic reports no page errors or requests: a probe in the page collects them, and every script the
+// driver runs brings back what it collected since. It is installed once the page has loaded, so it sees: every
+// request that completed since navigation (the resource timing entries, buffered), every fetch and XMLHttpRequest
+// from then on, failed or not (WebKit keeps no timing entry for a failed one), and uncaught errors and rejections
+// from then on. An error thrown, or a request that failed, while the page was loading is not seen in WebKit.
+function installProbe(): void {
+  type Probe = { events: [string, string][] };
+  const w = window as unknown as { __e2eProbe?: Probe };
+  if (w.__e2eProbe) return;
+  const probe: Probe = { events: [] };
+  w.__e2eProbe = probe;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) probe.events.push(['request', entry.name]);
+  }).observe({ type: 'resource', buffered: true });
+  const record = (url: string | URL | Request) =>
+    probe.events.push(['request', new URL(url instanceof Request ? url.url : url, location.href).href]);
+  const fetchBefore = window.fetch;
+  window.fetch = (input, init) => {
+    record(input);
+    return fetchBefore.call(window, input, init);
+  };
+  const openBefore = XMLHttpRequest.prototype.open as (this: XMLHttpRequest, ...args: unknown[]) => void;
+  XMLHttpRequest.prototype.open = function (this: XMLHttpRequest, ...args: unknown[]) {
+    record(args[1] as string);
+    openBefore.apply(this, args);
+  } as typeof XMLHttpRequest.prototype.open;
+  addEventListener('error', (event) => probe.events.push(['pageerror', String(event.message)]));
+  addEventListener('unhandledrejection', (event) =>
+    probe.events.push(['pageerror', String((event.reason as Error)?.message ?? event.reason)]),
+  );
+}
+
+export async function launchWebKit(): Promise<Engine> {
+  for (const [path, install] of [
+    [webkitDriverPath, 'webkit2gtk-driver'],
+    [miniBrowserPath, 'libwebkit2gtk-4.1-0'],
+    [xvfbPath, 'xvfb'],
+  ] as const)
+    if (!existsSync(path))
+      throw new Error(
+        `${path} is missing: install it with \`apt-get install -y ${install}\` (WebKit end-to-end tests)`,
+      );
+  const xvfb = await startXvfb();
+  const port = await freePort();
+  const driverProcess = spawn(webkitDriverPath, [`--port=${port}`, '--host=local'], {
+    stdio: 'ignore',
+    env: { ...process.env, DISPLAY: xvfb.display },
+  });
+  const stop = () => {
+    driverProcess.kill();
+    xvfb.process.kill();
+  };
+  try {
+    await waitForDriver(port, driverProcess);
+  } catch (error) {
+    stop();
+    throw error;
+  }
+  let version = '';
+  return {
+    name: 'webkit',
+    get version() {
+      return version;
+    },
+    async newPage({ width, height }: Viewport): Promise<PageDriver> {
+      const browser = await remote({
+        hostname: '127.0.0.1',
+        port,
+        path: '/',
+        logLevel: 'warn',
+        capabilities: {
+          browserName: 'MiniBrowser',
+          'wdio:enforceWebDriverClassic': true,
+          'webkitgtk:browserOptions': { binary: miniBrowserPath, args: ['--automation'] },
+        } as WebdriverIO.Capabilities,
+      });
+      version = String(browser.capabilities.browserVersion ?? '');
+      // The window is the viewport plus the browser's frame: size it, then correct by what the page measures.
+      await browser.setWindowSize(width, height);
+      const inner = await browser.execute(() => [window.innerWidth, window.innerHeight]);
+      await browser.setWindowSize(
+        width + (width - (inner[0] ?? width)),
+        height + (height - (inner[1] ?? height)),
+      );
+
+      const listeners: { [E in keyof PageEvents]: PageEvents[E][] } = {
+        pageerror: [],
+        request: [],
+        requestfailed: [],
+      };
+      const deliver = (events: [keyof PageEvents, string][]) => {
+        for (const [event, value] of events) for (const listener of listeners[event]) listener(value);
+      };
+      const run = async <A, R>(fn: (arg: A) => R | Promise<R>, arg: A): Promise<R> => {
+        const [result, events] = (await browser.execute(
+          `return Promise.resolve((${fn.toString()})(arguments[0])).then((result) => {
+            const probe = window.__e2eProbe;
+            const events = probe ? probe.events.splice(0) : [];
+            return [result === undefined ? null : result, events];
+          });`,
+          arg,
+        )) as unknown as [R, [keyof PageEvents, string][]];
+        deliver(events);
+        return result;
+      };
+      const probe = () => run(installProbe, null);
+      return {
+        engine: 'webkit',
+        goto: async (url) => {
+          await browser.url(url);
+          await probe();
+        },
+        reload: async () => {
+          await run(() => null, null);
+          await browser.refresh();
+          await probe();
+        },
+        evaluate: run,
+        // Found and clicked with the bare WebDriver commands: no implicit wait, the caller has already waited.
+        click: async (selector) => {
+          const element = await browser.findElement('css selector', selector);
+          await browser.elementClick(element[ELEMENT_KEY]);
+        },
+        // Sending thousands of characters as key events over WebDriver takes minutes; text insertion is what paste does.
+        fill: (selector, text) => fillBy(run, selector, text),
+        press: async (key) => {
+          const { modifiers, key: last } = chord(key);
+          const codes = [...modifiers, last].map((name) => WEBDRIVER_KEYS[name] ?? name);
+          const action = browser.action('key');
+          for (const code of codes) action.down(code);
+          for (const code of codes.reverse()) action.up(code);
+          await action.perform();
+        },
+        // WebDriver classic has no media emulation.
+        emulateDarkScheme: async () => false,
+        screenshot: async (path) => void (await browser.saveScreenshot(path)),
+        on: (event, listener) => {
+          listeners[event].push(listener as never);
+        },
+        close: () => browser.deleteSession(),
+      };
+    },
+    close: async () => stop(),
+  };
+}
