@@ -131,8 +131,9 @@ export function rankParts(): Plugin {
   };
 }
 
-// Library build: ESM only, entries src/index.ts and the embedder's worker. Type declarations are emitted separately
-// by `tsc -p tsconfig.build.json` into the same dist folder.
+// Library build: ESM only, entries src/index.ts, the subpaths (replay, transformers, validation, view) and the
+// embedder's worker. Type declarations are emitted separately by `tsc -p tsconfig.build.json` into the same dist
+// folder.
 export default defineConfig({
   plugins: [keepEmbedderWorkerUrl(), rankParts()],
   build: {
@@ -147,6 +148,8 @@ export default defineConfig({
         'embedder-worker': 'src/embeddings/embedder-worker.ts',
         replay: 'src/replay/index.ts',
         transformers: 'src/embeddings/transformers.ts',
+        validation: 'src/validation/index.ts',
+        view: 'src/view/index.ts',
       },
       formats: ['es'],
       fileName: (_format, entryName) => `${entryName}.js`,

@@ -39,6 +39,13 @@ const core = await import('@ctxkit/core');
 const replay = await import('@ctxkit/core/replay');
 assert.equal(typeof replay.diffPlans, 'function', '@ctxkit/core/replay exports diffPlans');
 assert.equal(core.diffPlans, undefined, 'diffPlans is not part of the main entry');
+// The framework-free view models and the boundary checks are subpaths too, for adapters and sibling packages.
+const view = await import('@ctxkit/core/view');
+assert.equal(typeof view.buildContextDetails, 'function', '@ctxkit/core/view exports the view models');
+assert.equal(core.buildContextDetails, undefined, 'the view models are not part of the main entry');
+const validation = await import('@ctxkit/core/validation');
+assert.equal(typeof validation.checkKnownFields, 'function', '@ctxkit/core/validation exports the checks');
+assert.equal(core.checkKnownFields, undefined, 'the checks are not part of the main entry');
 const transformers = await import('@ctxkit/core/transformers');
 assert.equal(typeof transformers.createTransformersEmbedder, 'function', 'the subpath exports the embedder');
 assert.equal(core.createTransformersEmbedder, undefined, 'the embedder is not part of the main entry');

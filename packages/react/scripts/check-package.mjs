@@ -37,8 +37,16 @@ const code = readFileSync(new URL('../dist/index.js', import.meta.url), 'utf8');
 const imported = [...code.matchAll(/^import .* from "([^"]+)";$/gm)].map((match) => match[1]);
 assert.deepEqual(
   [...new Set(imported)].sort(),
-  // The core's `replay` subpath holds the plan comparison ContextDetails shows; it is the core too.
-  ['@ctxkit/core', '@ctxkit/core/replay', '@tanstack/react-query', 'react', 'react/jsx-runtime'],
+  // The core's `replay` subpath holds the plan comparison ContextDetails shows, and its `view` subpath the models
+  // every component renders; both are the core too.
+  [
+    '@ctxkit/core',
+    '@ctxkit/core/replay',
+    '@ctxkit/core/view',
+    '@tanstack/react-query',
+    'react',
+    'react/jsx-runtime',
+  ],
   'the bundle imports only its peers and the core',
 );
 assert.ok(!code.includes('dangerouslySetInnerHTML'), 'item text never becomes HTML');

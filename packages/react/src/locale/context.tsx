@@ -1,15 +1,16 @@
 import { type ErrorIssue, ValidationError } from '@ctxkit/core';
-import { createContext, Fragment, type ReactNode, useContext, useMemo } from 'react';
 import {
   type CtxkitFormat,
+  type CtxkitLabelOverrides,
   checkLabels,
   checkLocale,
   defaultFormat,
   type LabelValue,
   makeFormat,
   mergeLabels,
-} from './format.js';
-import type { CtxkitLabelOverrides, PluralForms } from './labels.js';
+  type PluralForms,
+} from '@ctxkit/core/view';
+import { createContext, Fragment, type ReactNode, useContext, useMemo } from 'react';
 
 const FormatContext = /* @__PURE__ */ createContext<CtxkitFormat>(defaultFormat);
 

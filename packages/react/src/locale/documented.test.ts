@@ -1,6 +1,6 @@
+import { DEFAULT_LABELS } from '@ctxkit/core/view';
 import { expect, test } from 'vitest';
 import reference from '../../docs/localization.md?raw';
-import { DEFAULT_LABELS } from './labels.js';
 
 type Labels = { readonly [key: string]: string | Labels };
 

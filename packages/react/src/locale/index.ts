@@ -1,4 +1,18 @@
 export {
+  type CtxkitFormat,
+  type CtxkitLabelOverrides,
+  type CtxkitLabels,
+  checkLabels,
+  checkLocale,
+  createFormat,
+  DEFAULT_LABELS,
+  DEFAULT_LOCALE,
+  defaultFormat,
+  type LabelValue,
+  type PluralCategory,
+  type PluralForms,
+} from '@ctxkit/core/view';
+export {
   CtxkitLocale,
   type CtxkitLocaleProps,
   FormatProvider,
@@ -8,19 +22,3 @@ export {
   useCtxkitLabels,
   useLocaleFormat,
 } from './context.js';
-export {
-  type CtxkitFormat,
-  checkLabels,
-  checkLocale,
-  createFormat,
-  DEFAULT_LOCALE,
-  defaultFormat,
-  type LabelValue,
-} from './format.js';
-export {
-  type CtxkitLabelOverrides,
-  type CtxkitLabels,
-  DEFAULT_LABELS,
-  type PluralCategory,
-  type PluralForms,
-} from './labels.js';

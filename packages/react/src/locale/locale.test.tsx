@@ -1,4 +1,5 @@
 import { ValidationError } from '@ctxkit/core';
+import { leaseText, selectionSummary } from '@ctxkit/core/view';
 import { QueryClient } from '@tanstack/react-query';
 import { Component, createRef, type ReactNode } from 'react';
 import { describe, expect, test } from 'vitest';
@@ -7,7 +8,6 @@ import { BudgetMeter } from '../components/budget-meter/index.js';
 import { ContextDetails } from '../components/context-details/index.js';
 import { PinButton } from '../components/pin-button/index.js';
 import { TokenMeter } from '../components/token-meter/index.js';
-import { leaseText, selectionSummary } from '../format/index.js';
 import { CtxkitProvider } from '../provider/index.js';
 import { axeViolations } from '../test/axe.js';
 import { conversation, kitEngine } from '../test/fixtures.js';

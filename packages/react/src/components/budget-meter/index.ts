@@ -1,4 +1,3 @@
-export { BudgetMeter, type BudgetMeterProps } from './budget-meter.js';
 export {
   type AutoEntry,
   autoIncluded,
@@ -14,5 +13,6 @@ export {
   WASTE_TARGET,
   type WasteModel,
   wasteOfMessages,
-} from './model.js';
+} from '@ctxkit/core/view';
+export { BudgetMeter, type BudgetMeterProps } from './budget-meter.js';
 export { DEFAULT_MODE_HOTKEY, type MeterVariant, useBudgetMeter } from './parts.js';

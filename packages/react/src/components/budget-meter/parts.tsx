@@ -8,6 +8,22 @@ import {
   type UsageReport,
 } from '@ctxkit/core';
 import {
+  type AutoEntry,
+  agentReasonText,
+  autoIncluded,
+  type BudgetModel,
+  type BudgetThresholds,
+  budgetOfError,
+  budgetOfPlan,
+  type CalibratedFigures,
+  calibratedOfPlan,
+  DEFAULT_THRESHOLDS,
+  exclusionText,
+  WASTE_TARGET,
+  type WasteModel,
+  wasteOfMessages,
+} from '@ctxkit/core/view';
+import {
   type CSSProperties,
   createContext,
   type HTMLAttributes,
@@ -19,7 +35,6 @@ import {
   useRef,
   useState,
 } from 'react';
-import { agentReasonText, exclusionText } from '../../format/index.js';
 import { type CtxkitFormat, richText, useCtxkitFormat } from '../../locale/index.js';
 import {
   type ContextModeState,
@@ -44,20 +59,6 @@ import {
   triggerProps,
   useDisclosure,
 } from '../../shared/index.js';
-import {
-  type AutoEntry,
-  autoIncluded,
-  type BudgetModel,
-  type BudgetThresholds,
-  budgetOfError,
-  budgetOfPlan,
-  type CalibratedFigures,
-  calibratedOfPlan,
-  DEFAULT_THRESHOLDS,
-  WASTE_TARGET,
-  type WasteModel,
-  wasteOfMessages,
-} from './model.js';
 
 /** The default hotkey that cycles the context mode Off → Light → Heavy. */
 export const DEFAULT_MODE_HOTKEY = 'Alt+Shift+M';

@@ -1,12 +1,14 @@
-export { buildComparison, type ComparedItem, type ComparisonModel } from './comparison.js';
-export { ContextDetails, type ContextDetailsProps } from './context-details.js';
 export {
+  buildComparison,
   buildContextDetails,
+  type ComparedItem,
+  type ComparisonModel,
   type ContextDetailsModel,
   candidateLabel,
   type DetailItem,
   type DetailSection,
   type DetailSectionId,
   type ExcludedDetail,
-} from './model.js';
+} from '@ctxkit/core/view';
+export { ContextDetails, type ContextDetailsProps } from './context-details.js';
 export { type NotRelevantProps, useContextDetails } from './parts.js';

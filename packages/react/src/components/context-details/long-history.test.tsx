@@ -1,11 +1,11 @@
 import { createApproximateCounter, createEngine, MemoryStore } from '@ctxkit/core';
+import { buildContextDetails } from '@ctxkit/core/view';
 import { describe, expect, test } from 'vitest';
 import { render } from 'vitest-browser-react';
 import { axeViolations } from '../../test/axe.js';
 import { kitCatalog } from '../../test/fixtures.js';
 import { Kit } from '../../test/kit.js';
 import { ContextDetails } from './context-details.js';
-import { buildContextDetails } from './model.js';
 
 const question = (i: number) => `Question ${i}: ${'q'.repeat(200)}`.slice(0, 200);
 const answer = (i: number) => `Answer ${i}: ${'a'.repeat(400)}`.slice(0, 400);

@@ -1,5 +1,15 @@
+import {
+  buildComparison,
+  buildContextDetails,
+  type ComparedItem,
+  type ContextDetailsModel,
+  type DetailItem,
+  type DetailSection,
+  type ExcludedDetail,
+  exclusionText,
+  pillText,
+} from '@ctxkit/core/view';
 import { createContext, type HTMLAttributes, type ReactNode, useContext, useMemo } from 'react';
-import { exclusionText, pillText } from '../../format/index.js';
 import { type CtxkitFormat, useCtxkitFormat } from '../../locale/index.js';
 import {
   useForgetRecalled,
@@ -21,14 +31,6 @@ import {
   triggerProps,
   useDisclosure,
 } from '../../shared/index.js';
-import { buildComparison, type ComparedItem } from './comparison.js';
-import {
-  buildContextDetails,
-  type ContextDetailsModel,
-  type DetailItem,
-  type DetailSection,
-  type ExcludedDetail,
-} from './model.js';
 
 interface DetailsContextValue {
   readonly sessionId: string;

@@ -1,11 +1,11 @@
 import { createApproximateCounter, createEngine, MemoryStore } from '@ctxkit/core';
+import { buildContextDetails } from '@ctxkit/core/view';
 import { describe, expect, test } from 'vitest';
 import { render } from 'vitest-browser-react';
 import { axeViolations } from '../../test/axe.js';
 import { kitCatalog } from '../../test/fixtures.js';
 import { Kit } from '../../test/kit.js';
 import { ContextDetails } from './context-details.js';
-import { buildContextDetails } from './model.js';
 
 // The day a passage was said, as the locale (here the default, English) writes it.
 const DAY = new Intl.DateTimeFormat('en').format(new Date(Date.UTC(2026, 4, 7)));

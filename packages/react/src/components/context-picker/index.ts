@@ -1,3 +1,3 @@
+export { type PickerGroup, type PickerOption, pickerGroups } from '@ctxkit/core/view';
 export { ContextPicker, type ContextPickerProps } from './context-picker.js';
-export { type PickerGroup, type PickerOption, pickerGroups } from './model.js';
 export { useContextPicker } from './parts.js';

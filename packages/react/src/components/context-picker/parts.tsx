@@ -1,4 +1,5 @@
 import type { ItemType } from '@ctxkit/core';
+import { type PickerGroup, type PickerOption, pickerGroups } from '@ctxkit/core/view';
 import {
   createContext,
   type HTMLAttributes,
@@ -20,7 +21,6 @@ import {
   type LoadState,
   type StatusProps,
 } from '../../shared/index.js';
-import { type PickerGroup, type PickerOption, pickerGroups } from './model.js';
 
 interface PickerContextValue {
   readonly state: LoadState;

@@ -1,4 +1,4 @@
-export { buildPinRows, PIN_GROUPS, type PinRow, type SuggestedPin, targetTitle } from './model.js';
+export { buildPinRows, PIN_GROUPS, type PinRow, type SuggestedPin, targetTitle } from '@ctxkit/core/view';
 export { usePinManager } from './parts.js';
 export {
   PinManager,

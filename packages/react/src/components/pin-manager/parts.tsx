@@ -1,4 +1,11 @@
 import type { LeaseScope, PinKind } from '@ctxkit/core';
+import {
+  buildPinRows,
+  type PinRow,
+  type SuggestedPin,
+  storedSuggestion,
+  targetTitle,
+} from '@ctxkit/core/view';
 import { createContext, type HTMLAttributes, type ReactNode, useContext, useMemo, useState } from 'react';
 import { useCtxkitFormat } from '../../locale/index.js';
 import {
@@ -18,7 +25,6 @@ import {
   type LoadState,
   type StatusProps,
 } from '../../shared/index.js';
-import { buildPinRows, type PinRow, type SuggestedPin, storedSuggestion, targetTitle } from './model.js';
 
 interface PinManagerContextValue {
   readonly state: LoadState;

@@ -1,8 +1,8 @@
+import type { SuggestedPin } from '@ctxkit/core/view';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { brokenEngine, conversation, kitEngine, manyPins } from '../../test/fixtures.js';
 import { asLoaded, Frame } from '../../test/story.js';
-import type { SuggestedPin } from './model.js';
 import { PinManager, SuggestedPinsHint } from './pin-manager.js';
 
 const suggestions: SuggestedPin[] = [

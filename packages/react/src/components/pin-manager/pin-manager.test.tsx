@@ -1,9 +1,9 @@
+import type { SuggestedPin } from '@ctxkit/core/view';
 import { describe, expect, test, vi } from 'vitest';
 import { render } from 'vitest-browser-react';
 import { axeViolations } from '../../test/axe.js';
 import { brokenEngine, conversation, kitEngine } from '../../test/fixtures.js';
 import { Kit } from '../../test/kit.js';
-import type { SuggestedPin } from './model.js';
 import { PinManager, SuggestedPinsHint } from './pin-manager.js';
 
 const pinsOf = async (engine: Awaited<ReturnType<typeof kitEngine>>, sessionId: string) =>

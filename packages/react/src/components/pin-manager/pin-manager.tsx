@@ -1,7 +1,7 @@
+import { PIN_GROUPS } from '@ctxkit/core/view';
 import type { HTMLAttributes } from 'react';
 import { useCtxkitFormat } from '../../locale/index.js';
 import { cx } from '../../shared/index.js';
-import { PIN_GROUPS } from './model.js';
 import {
   ActionError,
   Empty,

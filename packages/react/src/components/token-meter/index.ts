@@ -1,2 +1,2 @@
-export { type TokenMeterModel, type TokenUsage, tokenMeterModel } from './model.js';
+export { type TokenMeterModel, type TokenUsage, tokenMeterModel } from '@ctxkit/core/view';
 export { TokenMeter, type TokenMeterProps } from './token-meter.js';

@@ -1,8 +1,8 @@
 import { ValidationError } from '@ctxkit/core';
+import { tokenMeterModel } from '@ctxkit/core/view';
 import { describe, expect, test } from 'vitest';
 import { render } from 'vitest-browser-react';
 import { axeViolations } from '../../test/axe.js';
-import { tokenMeterModel } from './model.js';
 import { TokenMeter } from './token-meter.js';
 
 // The AI SDK's LanguageModelUsage as streamText reports it, cached tokens in both the new and the old field.

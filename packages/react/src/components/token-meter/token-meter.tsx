@@ -1,8 +1,7 @@
+import { type BudgetThresholds, type TokenUsage, tokenMeterModel } from '@ctxkit/core/view';
 import type { HTMLAttributes } from 'react';
 import { FormatProvider, type LocaleProps, richText, useLocaleFormat } from '../../locale/index.js';
 import { cx } from '../../shared/index.js';
-import type { BudgetThresholds } from '../budget-meter/model.js';
-import { type TokenUsage, tokenMeterModel } from './model.js';
 
 export interface TokenMeterProps extends HTMLAttributes<HTMLDivElement>, LocaleProps {
   /** The context window, or the budget, in tokens. */

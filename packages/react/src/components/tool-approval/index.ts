@@ -1,2 +1,2 @@
-export { checkToolCalls, settledDecisions, type ToolDecisions } from './model.js';
+export { checkToolCalls, settledDecisions, type ToolDecisions } from '@ctxkit/core/view';
 export { ToolApproval, type ToolApprovalProps } from './tool-approval.js';

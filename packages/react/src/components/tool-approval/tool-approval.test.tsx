@@ -1,11 +1,11 @@
 import type { ToolApproval as Decision, ToolCall } from '@ctxkit/core';
 import { ValidationError } from '@ctxkit/core';
+import { checkToolCalls } from '@ctxkit/core/view';
 import { Component, type ReactNode } from 'react';
 import { describe, expect, test, vi } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import { render } from 'vitest-browser-react';
 import { axeViolations } from '../../test/axe.js';
-import { checkToolCalls } from './model.js';
 import { ToolApproval } from './tool-approval.js';
 
 const calls: ToolCall[] = [

@@ -1,9 +1,8 @@
 import type { ToolApproval as Decision, ToolCall } from '@ctxkit/core';
+import { checkToolCalls, settledDecisions, type ToolDecisions, toolLabel } from '@ctxkit/core/view';
 import { type HTMLAttributes, useEffect, useRef, useState } from 'react';
 import { useCtxkitFormat } from '../../locale/index.js';
 import { cx } from '../../shared/index.js';
-import { toolLabel } from '../tool-trace/model.js';
-import { checkToolCalls, settledDecisions, type ToolDecisions } from './model.js';
 
 export interface ToolApprovalProps extends Omit<HTMLAttributes<HTMLElement>, 'children'> {
   /** The tool calls of the model's reply that need the user's decision before they run. */

@@ -1,2 +1,2 @@
-export { type ToolStep, toolLabel, toolSteps } from './model.js';
+export { type ToolStep, toolLabel, toolSteps } from '@ctxkit/core/view';
 export { ToolTrace, type ToolTraceProps } from './tool-trace.js';

@@ -1,10 +1,10 @@
 import { BLOB_REF_PREFIX } from '@ctxkit/core';
+import { type ToolStep, toolLabel, toolSteps } from '@ctxkit/core/view';
 import { type HTMLAttributes, useMemo, useState } from 'react';
 import { useCtxkitFormat } from '../../locale/index.js';
 import { useEngine } from '../../provider/index.js';
 import { useMessages } from '../../queries/index.js';
 import { cx, errorText } from '../../shared/index.js';
-import { type ToolStep, toolLabel, toolSteps } from './model.js';
 
 export interface ToolTraceProps extends HTMLAttributes<HTMLElement> {
   readonly sessionId: string;

@@ -1,15 +1,9 @@
-import {
-  type Candidate,
-  type ChatMessage,
-  type ContextPlan,
-  displayName,
-  type Pin,
-  type PinKind,
-  type PinSuggestion,
-  type PinTarget,
-} from '@ctxkit/core';
-import { leaseText } from '../../format/index.js';
-import { type CtxkitFormat, defaultFormat } from '../../locale/index.js';
+import { displayName } from '../catalog/index.js';
+import type { Candidate, ContextPlan } from '../planner/index.js';
+import type { ChatMessage, Pin, PinKind, PinTarget } from '../session/index.js';
+import type { PinSuggestion } from '../suggestions/index.js';
+import { type CtxkitFormat, defaultFormat } from './format.js';
+import { leaseText } from './texts.js';
 
 /** A pin as the manager lists it. */
 export interface PinRow {

@@ -1,5 +1,6 @@
-import type { IncludeMode, RequestContextItem } from '@ctxkit/core';
-import { type CtxkitFormat, defaultFormat } from '../locale/index.js';
+import type { IncludeMode } from '../catalog/index.js';
+import type { RequestContextItem } from '../session/index.js';
+import { type CtxkitFormat, defaultFormat } from './format.js';
 
 const ORDER: readonly IncludeMode[] = ['agent', 'always', 'manual'];
 

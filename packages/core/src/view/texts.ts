@@ -1,14 +1,8 @@
-import type {
-  ContextMode,
-  ExclusionReason,
-  IncludeMode,
-  InclusionReason,
-  Lease,
-  PinKind,
-  RequestContextItem,
-  Section,
-} from '@ctxkit/core';
-import { type CtxkitFormat, DEFAULT_LABELS, defaultFormat } from '../locale/index.js';
+import type { IncludeMode } from '../catalog/index.js';
+import type { ExclusionReason, InclusionReason, Section } from '../planner/index.js';
+import type { ContextMode, Lease, PinKind, RequestContextItem } from '../session/index.js';
+import { type CtxkitFormat, defaultFormat } from './format.js';
+import { DEFAULT_LABELS } from './labels.js';
 
 /** 12,345 */
 export function formatTokens(tokens: number, format: CtxkitFormat = defaultFormat): string {

@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import { selectionSummary } from './summary.js';
 import {
   agentReasonText,
   exclusionText,
@@ -6,8 +7,7 @@ import {
   formatTokensShort,
   leaseText,
   pillText,
-} from './labels.js';
-import { selectionSummary } from './summary.js';
+} from './texts.js';
 
 const items = (spec: string) =>
   spec.split(' ').map((entry) => {

@@ -1,4 +1,5 @@
-import { type CatalogItem, displayName, type ItemType, itemKey, type SessionContextItem } from '@ctxkit/core';
+import { type CatalogItem, displayName, type ItemType, itemKey } from '../catalog/index.js';
+import type { SessionContextItem } from '../session/index.js';
 
 export interface PickerOption {
   readonly item: CatalogItem;

@@ -1,4 +1,4 @@
-import { type ErrorIssue, ValidationError } from '@ctxkit/core';
+import { type ErrorIssue, ValidationError } from '../errors/index.js';
 import {
   type CtxkitLabelOverrides,
   type CtxkitLabels,

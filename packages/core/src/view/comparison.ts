@@ -1,7 +1,8 @@
-import type { Candidate, PlanDiff, Section } from '@ctxkit/core';
-import { exclusionText, inclusionText } from '../../format/index.js';
-import { type CtxkitFormat, defaultFormat } from '../../locale/index.js';
-import { candidateLabel } from './model.js';
+import type { Candidate, Section } from '../planner/index.js';
+import type { PlanDiff } from '../replay/index.js';
+import { candidateLabel } from './context-details.js';
+import { type CtxkitFormat, defaultFormat } from './format.js';
+import { exclusionText, inclusionText } from './texts.js';
 
 /** A candidate that entered or left the plan since the previous turn, with the reasons on both sides, as text. */
 export interface ComparedItem {

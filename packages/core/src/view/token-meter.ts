@@ -1,5 +1,5 @@
-import { type ErrorIssue, ValidationError } from '@ctxkit/core';
-import { type BudgetLevel, type BudgetThresholds, DEFAULT_THRESHOLDS } from '../budget-meter/model.js';
+import { type ErrorIssue, ValidationError } from '../errors/index.js';
+import { type BudgetLevel, type BudgetThresholds, DEFAULT_THRESHOLDS } from './budget.js';
 
 /**
  * A reply's token usage as providers and SDKs report it. The Vercel AI SDK's `LanguageModelUsage` fits as it is

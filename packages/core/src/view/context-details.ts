@@ -1,19 +1,8 @@
-import {
-  type Candidate,
-  type ChatMessage,
-  type ContextPlan,
-  displayName,
-  type ExclusionReason,
-  type IncludeMode,
-  type ItemRef,
-  itemKey,
-  type PinKind,
-  type RecallWeights,
-  type RequestContext,
-  type Section,
-} from '@ctxkit/core';
-import { selectionSummary } from '../../format/index.js';
-import { type CtxkitFormat, defaultFormat } from '../../locale/index.js';
+import { displayName, type IncludeMode, type ItemRef, itemKey } from '../catalog/index.js';
+import type { Candidate, ContextPlan, ExclusionReason, RecallWeights, Section } from '../planner/index.js';
+import type { ChatMessage, PinKind, RequestContext } from '../session/index.js';
+import { type CtxkitFormat, defaultFormat } from './format.js';
+import { selectionSummary } from './summary.js';
 
 export type DetailSectionId = 'rules' | 'references' | 'tools' | 'pins' | 'memory' | 'recall' | 'history';
 

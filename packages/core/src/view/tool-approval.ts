@@ -1,4 +1,5 @@
-import { type ErrorIssue, type ToolApproval, type ToolCall, ValidationError } from '@ctxkit/core';
+import { type ErrorIssue, ValidationError } from '../errors/index.js';
+import type { ToolApproval, ToolCall } from '../session/index.js';
 
 /** Each call's decision by call id, once every call has one. */
 export type ToolDecisions = Readonly<Record<string, ToolApproval>>;

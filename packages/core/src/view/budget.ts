@@ -1,17 +1,15 @@
+import type { BudgetError } from '../errors/index.js';
 import {
-  type BudgetError,
-  type ChatMessage,
   type ContextPlan,
   type ExclusionReason,
   type InclusionReason,
   SECTIONS,
   type Section,
-  type TurnWaste,
-  type Waste,
-  type WasteEntry,
-} from '@ctxkit/core';
-import { type CtxkitFormat, defaultFormat } from '../../locale/index.js';
-import { candidateLabel } from '../context-details/model.js';
+} from '../planner/index.js';
+import type { TurnWaste, Waste, WasteEntry } from '../reflection/index.js';
+import type { ChatMessage } from '../session/index.js';
+import { candidateLabel } from './context-details.js';
+import { type CtxkitFormat, defaultFormat } from './format.js';
 
 /** How full the window is: below `warn`, `ok`; from `warn`, `warn`; from `danger`, `danger`; required context that does not fit, `over`. */
 export type BudgetLevel = 'ok' | 'warn' | 'danger' | 'over';

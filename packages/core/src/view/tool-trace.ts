@@ -1,5 +1,5 @@
-import type { ChatMessage, ToolCall, ToolResultMessage } from '@ctxkit/core';
-import type { CtxkitFormat } from '../../locale/index.js';
+import type { ChatMessage, ToolCall, ToolResultMessage } from '../session/index.js';
+import type { CtxkitFormat } from './format.js';
 
 /** One tool call of a turn, with its result (null when the turn ended without one). */
 export interface ToolStep {
