@@ -9,6 +9,7 @@ import {
   type ToolResultInput,
   type Usage,
 } from '@ctxkit/core';
+import { checkFunction, checkKnownFields, describe, isRecord, throwIfAny } from '@ctxkit/core/validation';
 import type { LanguageModelMiddleware } from 'ai';
 import {
   argumentsObject,
@@ -22,7 +23,7 @@ import {
   usageOfProvider,
 } from './convert.js';
 import type { CtxkitMessageMetadata } from './metadata.js';
-import { checkEngine, checkFunction, checkKnownFields, describe, isRecord, throwIfAny } from './validate.js';
+import { checkEngine } from './validate.js';
 
 /** Where a call's turn goes: a session id, or a function of the call (for one middleware shared by many chats). */
 export type CtxkitSessionSelector = string | ((params: CallOptions) => string | Promise<string>);

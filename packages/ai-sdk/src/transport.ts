@@ -13,6 +13,14 @@ import {
   type Usage,
 } from '@ctxkit/core';
 import {
+  checkFunction,
+  checkId,
+  checkKnownFields,
+  describe,
+  isRecord,
+  throwIfAny,
+} from '@ctxkit/core/validation';
+import {
   type ChatRequestOptions,
   type ChatTransport,
   jsonSchema,
@@ -27,15 +35,7 @@ import {
 import { argumentsObject, promptOfRequest, usageOf } from './convert.js';
 import { type CtxkitMessageMetadata, describeError } from './metadata.js';
 import { CtxkitToolResult } from './tool-result.js';
-import {
-  checkEngine,
-  checkFunction,
-  checkId,
-  checkKnownFields,
-  describe,
-  isRecord,
-  throwIfAny,
-} from './validate.js';
+import { checkEngine } from './validate.js';
 
 /** A tool call the model made, with the catalog tool it names (when it names one). */
 export interface CtxkitToolCall {

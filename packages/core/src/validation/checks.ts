@@ -52,6 +52,18 @@ export function checkText(
   return true;
 }
 
+/** An id: a string that is not empty or only spaces. */
+export function checkId(value: unknown, path: string, issues: ErrorIssue[]): void {
+  if (typeof value !== 'string' || value.trim() === '')
+    issues.push({ path, message: `must be a non-empty string, got ${describe(value)}` });
+}
+
+/** A function; `optional` accepts undefined. */
+export function checkFunction(value: unknown, path: string, issues: ErrorIssue[], optional: boolean): void {
+  if (value === undefined && optional) return;
+  if (typeof value !== 'function') issues.push({ path, message: `must be a function, got ${describe(value)}` });
+}
+
 export function checkBoolean(value: unknown, path: string, issues: ErrorIssue[], optional = true): boolean {
   if (value === undefined && optional) return true;
   if (typeof value === 'boolean') return true;
@@ -63,9 +75,10 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
-/** A value as a message shows it: strings quoted, objects by kind (never their whole content). */
+/** A value as a message shows it: strings quoted, objects and functions by kind (never their whole content). */
 export function describe(value: unknown): string {
   if (typeof value === 'string') return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
+  if (typeof value === 'function') return 'a function';
   if (typeof value === 'bigint') return `${value}n (a BigInt)`;
   if (value === null || typeof value !== 'object') return String(value);
   return Array.isArray(value) ? 'an array' : 'an object';
