@@ -187,15 +187,40 @@ function reportOf(surface, subpath, dtsPath) {
   return lines.join('\n');
 }
 
-/** The first lines where two texts part, numbered, for a failure message. */
-function firstDifference(expected, actual) {
+/** The lines that differ between two texts (a line diff of the part between their common start and end). */
+function lineDiff(expected, actual, limit = 24) {
   const a = expected.split('\n');
   const b = actual.split('\n');
+  let start = 0;
+  while (start < a.length && start < b.length && a[start] === b[start]) start++;
+  let endA = a.length;
+  let endB = b.length;
+  while (endA > start && endB > start && a[endA - 1] === b[endB - 1]) {
+    endA--;
+    endB--;
+  }
+  const x = a.slice(start, endA);
+  const y = b.slice(start, endB);
+  // Longest common subsequence of the differing middle, which is small for any one change.
+  const lcs = Array.from({ length: x.length + 1 }, () => new Int32Array(y.length + 1));
+  for (let i = x.length - 1; i >= 0; i--)
+    for (let j = y.length - 1; j >= 0; j--)
+      lcs[i][j] = x[i] === y[j] ? lcs[i + 1][j + 1] + 1 : Math.max(lcs[i + 1][j], lcs[i][j + 1]);
+  const lines = [];
   let i = 0;
-  while (i < a.length && i < b.length && a[i] === b[i]) i++;
-  const shown = [`  at line ${i + 1}:`];
-  for (const line of a.slice(i, i + 5)) shown.push(`  - ${line}`);
-  for (const line of b.slice(i, i + 5)) shown.push(`  + ${line}`);
+  let j = 0;
+  while (i < x.length || j < y.length) {
+    if (i < x.length && j < y.length && x[i] === y[j]) {
+      i++;
+      j++;
+    } else if (i < x.length && (j === y.length || lcs[i + 1][j] >= lcs[i][j + 1])) {
+      lines.push(`  - ${x[i++]}`);
+    } else {
+      lines.push(`  + ${y[j++]}`);
+    }
+  }
+  const shown = lines.slice(0, limit);
+  if (lines.length > limit) shown.push(`  … and ${lines.length - limit} more changed lines`);
   return shown.join('\n');
 }
 
@@ -221,7 +246,7 @@ for (const [subpath, name, dtsPath] of surface ? entries : []) {
   const committed = readFileSync(file, 'utf8');
   if (committed !== report)
     problems.push(
-      `api/${name}.api.md differs from the built entry '${subpath}':\n${firstDifference(committed, report)}`,
+      `api/${name}.api.md differs from the built entry '${subpath}' (- committed, + built):\n${lineDiff(committed, report)}`,
     );
 }
 const stale = existsSync(apiDir) ? readdirSync(apiDir).filter((file) => !expectedFiles.has(file)) : [];
