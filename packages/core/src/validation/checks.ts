@@ -61,7 +61,8 @@ export function checkId(value: unknown, path: string, issues: ErrorIssue[]): voi
 /** A function; `optional` accepts undefined. */
 export function checkFunction(value: unknown, path: string, issues: ErrorIssue[], optional: boolean): void {
   if (value === undefined && optional) return;
-  if (typeof value !== 'function') issues.push({ path, message: `must be a function, got ${describe(value)}` });
+  if (typeof value !== 'function')
+    issues.push({ path, message: `must be a function, got ${describe(value)}` });
 }
 
 export function checkBoolean(value: unknown, path: string, issues: ErrorIssue[], optional = true): boolean {
