@@ -57,7 +57,12 @@ function printDeclaration(node) {
   if (ts.isVariableDeclaration(node)) {
     const list = node.parent;
     const keyword = list.flags & ts.NodeFlags.Const ? 'const' : list.flags & ts.NodeFlags.Let ? 'let' : 'var';
-    const type = node.type ? `: ${printer.printNode(ts.EmitHint.Unspecified, node.type, source)}` : '';
+    // A literal const keeps its value in a .d.ts (`declare const LIMIT = 8;`), and its value is its type.
+    const type = node.type
+      ? `: ${printer.printNode(ts.EmitHint.Unspecified, node.type, source)}`
+      : node.initializer
+        ? ` = ${printer.printNode(ts.EmitHint.Expression, node.initializer, source)}`
+        : '';
     return `${keyword} ${node.name.getText(source)}${type};`;
   }
   const text = printer.printNode(ts.EmitHint.Unspecified, node, source);
