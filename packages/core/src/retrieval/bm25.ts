@@ -1,5 +1,5 @@
 import { tokenize } from '../tokenize/index.js';
-import { checkBm25Input } from './input.js';
+import { checkBm25Doc, checkBm25Input, checkBm25Term } from './input.js';
 
 /** One field of a document and how much a term occurrence in it counts (BM25F-style: weighted term frequency). */
 export interface WeightedField {
@@ -15,6 +15,10 @@ export interface Bm25Options {
   /** Text → terms. Default `tokenize`; queries must be split the same way. */
   readonly tokenize?: (text: string) => string[];
 }
+
+let idfOf: (index: Bm25Index, term: string) => number;
+let scoreOf: (index: Bm25Index, doc: number, terms: readonly string[]) => number;
+let matchedOf: (index: Bm25Index, doc: number, terms: readonly string[]) => string[];
 
 /**
  * A BM25F index: a document's term frequency is the sum over its fields of occurrences × field weight, so a term in
@@ -105,7 +109,13 @@ export class Bm25Index {
     return this.#terms.has(term);
   }
 
+  /** The idf of `term` (0 when no document has it); a ValidationError names a term that is not a string (`term`). */
   idf(term: string): number {
+    checkBm25Term(term);
+    return this.#idfOf(term);
+  }
+
+  #idfOf(term: string): number {
     const id = this.#terms.get(term);
     return id === undefined ? 0 : (this.#idf[id] as number);
   }
@@ -133,6 +143,11 @@ export class Bm25Index {
    * arithmetic), without walking every posting.
    */
   score(doc: number, terms: readonly string[]): number {
+    checkBm25Doc(doc, terms, this.size);
+    return this.#score(doc, terms);
+  }
+
+  #score(doc: number, terms: readonly string[]): number {
     let score = 0;
     for (const term of terms) {
       const id = this.#terms.get(term);
@@ -145,10 +160,23 @@ export class Bm25Index {
 
   /** The terms among `terms` that occur in `doc`. */
   matched(doc: number, terms: readonly string[]): string[] {
+    checkBm25Doc(doc, terms, this.size);
+    return this.#matched(doc, terms);
+  }
+
+  #matched(doc: number, terms: readonly string[]): string[] {
     return terms.filter((term) => {
       const id = this.#terms.get(term);
       return id !== undefined && this.#posting(id, doc) >= 0;
     });
+  }
+
+  // The selectors' inner loop reaches the per-term methods through these, without the checks of the public ones:
+  // what it passes comes from the index itself and its own tokenizer.
+  static {
+    idfOf = (index, term) => index.#idfOf(term);
+    scoreOf = (index, doc, terms) => index.#score(doc, terms);
+    matchedOf = (index, doc, terms) => index.#matched(doc, terms);
   }
 
   /** Where `doc` is in the postings of term `id` (documents ascending), or -1. */
@@ -164,4 +192,19 @@ export class Bm25Index {
     }
     return -1;
   }
+}
+
+/** `index.idf(term)` without its check, for the core's selectors (not exported from the package). */
+export function idfUnchecked(index: Bm25Index, term: string): number {
+  return idfOf(index, term);
+}
+
+/** `index.score(doc, terms)` without its check, for the core's selectors (not exported from the package). */
+export function scoreUnchecked(index: Bm25Index, doc: number, terms: readonly string[]): number {
+  return scoreOf(index, doc, terms);
+}
+
+/** `index.matched(doc, terms)` without its check, for the core's selectors (not exported from the package). */
+export function matchedUnchecked(index: Bm25Index, doc: number, terms: readonly string[]): string[] {
+  return matchedOf(index, doc, terms);
 }

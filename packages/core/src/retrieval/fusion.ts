@@ -1,3 +1,5 @@
+import { checkCalibrateCosine, checkCalibrateLexical, checkFuse, checkWithLearning } from './input.js';
+
 /**
  * How the ranking paths become one score in [0, 1], the "similarity" people see. Each path's raw score is first
  * calibrated to [0, 1] on a scale that means the same whatever the catalog's size:
@@ -24,12 +26,15 @@ export interface CalibrationOptions {
 
 export const DEFAULT_FUSION: Fusion = Object.freeze({ kind: 'weighted', lexicalWeight: 0.5 });
 
-export function calibrateLexical(bm25: number, maxIdf: number, scale = 1.5): number {
+// The selectors call the unchecked functions below for every candidate of every request; what the package exports
+// (`calibrateLexical`, `calibrateCosine`, `fuse`, `withLearning`) checks its arguments first, then does the same.
+
+export function calibrateLexicalUnchecked(bm25: number, maxIdf: number, scale = 1.5): number {
   if (!(bm25 > 0)) return 0;
   return bm25 / (bm25 + scale * Math.max(maxIdf, 1e-9));
 }
 
-export function calibrateCosine(cosine: number, floor = 0.2): number {
+export function calibrateCosineUnchecked(cosine: number, floor = 0.2): number {
   if (!(cosine > floor)) return 0;
   return Math.min(1, (cosine - floor) / (1 - floor));
 }
@@ -44,7 +49,7 @@ export interface PathScores {
 }
 
 /** The fused score of one item for one sub-query, in [0, 1], before learning. */
-export function fuse(scores: PathScores, fusion: Fusion = DEFAULT_FUSION): number {
+export function fuseUnchecked(scores: PathScores, fusion: Fusion = DEFAULT_FUSION): number {
   if (fusion.kind === 'rrf') {
     const part = (rank: number | null) => (rank === null ? 0 : 1 / (fusion.k + rank));
     const lists = scores.vector === null ? 1 : 2;
@@ -59,9 +64,33 @@ export function fuse(scores: PathScores, fusion: Fusion = DEFAULT_FUSION): numbe
  * Applies learned evidence (a score in (−1, 1)) to a fused score: positive evidence closes part of the gap to 1,
  * negative evidence shrinks the score towards 0; `weight` scales it. The result stays in [0, 1].
  */
-export function withLearning(base: number, learned: number, weight = 1): number {
+export function withLearningUnchecked(base: number, learned: number, weight = 1): number {
   const effect = Math.max(-1, Math.min(1, learned * weight));
   return clamp01(effect >= 0 ? base + (1 - base) * effect : base * (1 + effect));
+}
+
+/** A BM25 score calibrated to [0, 1] (κ = `scale`); a ValidationError names a number that is not finite (`bm25`). */
+export function calibrateLexical(bm25: number, maxIdf: number, scale = 1.5): number {
+  checkCalibrateLexical(bm25, maxIdf, scale);
+  return calibrateLexicalUnchecked(bm25, maxIdf, scale);
+}
+
+/** A cosine calibrated to [0, 1]; a ValidationError names a cosine that is not finite or a floor outside [−1, 1). */
+export function calibrateCosine(cosine: number, floor = 0.2): number {
+  checkCalibrateCosine(cosine, floor);
+  return calibrateCosineUnchecked(cosine, floor);
+}
+
+/** The fused score of one item, in [0, 1]; a ValidationError names what is malformed (`scores.vectorRank`). */
+export function fuse(scores: PathScores, fusion: Fusion = DEFAULT_FUSION): number {
+  checkFuse(scores, fusion);
+  return fuseUnchecked(scores, fusion);
+}
+
+/** A fused score moved by learned evidence; a ValidationError names what is out of range (`learned`). */
+export function withLearning(base: number, learned: number, weight = 1): number {
+  checkWithLearning(base, learned, weight);
+  return withLearningUnchecked(base, learned, weight);
 }
 
 export function clamp01(value: number): number {

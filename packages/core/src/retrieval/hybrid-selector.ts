@@ -11,16 +11,16 @@ import type {
 } from '../retrieval-types/index.js';
 import type { DocumentStore, EmbeddingCache } from '../store-types/index.js';
 import { tokenize } from '../tokenize/index.js';
-import { Bm25Index, type Bm25Options } from './bm25.js';
+import { Bm25Index, type Bm25Options, idfUnchecked, matchedUnchecked } from './bm25.js';
 import { continuityJudge } from './continuity.js';
 import {
   type CalibrationOptions,
-  calibrateCosine,
-  calibrateLexical,
+  calibrateCosineUnchecked,
+  calibrateLexicalUnchecked,
   DEFAULT_FUSION,
   type Fusion,
-  fuse,
-  withLearning,
+  fuseUnchecked,
+  withLearningUnchecked,
 } from './fusion.js';
 import {
   checkActivityEvent,
@@ -322,12 +322,12 @@ export function createHybridSelector(options: HybridSelectorOptions = {}): Hybri
         const union = new Set([...lexicalTop, ...vectorRank.keys(), ...learnedDocs]);
         for (const doc of union) {
           const item = state.items[doc] as CatalogItem;
-          const lexicalScore = calibrateLexical(ranking.score(doc), maxIdf, lexicalScale);
+          const lexicalScore = calibrateLexicalUnchecked(ranking.score(doc), maxIdf, lexicalScale);
           const vectorScore =
             vectors && queryVector
-              ? calibrateCosine(vectors.index.similarity(queryVector, doc), cosineFloor)
+              ? calibrateCosineUnchecked(vectors.index.similarity(queryVector, doc), cosineFloor)
               : null;
-          const fused = fuse(
+          const fused = fuseUnchecked(
             {
               lexical: lexicalScore,
               lexicalRank: lexicalRank.get(doc) ?? null,
@@ -337,7 +337,7 @@ export function createHybridSelector(options: HybridSelectorOptions = {}): Hybri
             fusion,
           );
           const evidence = learned.get(item.key);
-          const final = evidence ? withLearning(fused, evidence.score, learningWeight) : fused;
+          const final = evidence ? withLearningUnchecked(fused, evidence.score, learningWeight) : fused;
           if (evidence) learnedAny = true;
           const score = round(final * trigger.relevance);
           if (trigger.age === 0) ownScore.set(doc, Math.max(ownScore.get(doc) ?? 0, score));
@@ -350,7 +350,7 @@ export function createHybridSelector(options: HybridSelectorOptions = {}): Hybri
               query: trigger.query,
               lexicalRank: lexicalRank.get(doc) ?? null,
               vectorRank: vectorRank.get(doc) ?? null,
-              matched: lexical.matched(doc, queryTerms),
+              matched: matchedUnchecked(lexical, doc, queryTerms),
               trigger: {
                 kind: trigger.kind,
                 relevance: trigger.relevance,
@@ -483,5 +483,5 @@ const ACTIVITY_KINDS: ReadonlySet<Trigger['kind']> = new Set(['file_open', 'file
 function distinctive(lexical: Bm25Index, term: string): boolean {
   if (!lexical.has(term)) return true;
   const most = Math.max(1, Math.floor(lexical.size * 0.05));
-  return lexical.idf(term) >= Math.log(1 + (lexical.size - most + 0.5) / (most + 0.5));
+  return idfUnchecked(lexical, term) >= Math.log(1 + (lexical.size - most + 0.5) / (most + 0.5));
 }

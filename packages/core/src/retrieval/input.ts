@@ -280,6 +280,80 @@ export function checkBm25Input(documents: unknown, options: unknown): void {
   fail('Invalid BM25 index input', issues);
 }
 
+/** `Bm25Index.idf`'s term. */
+export function checkBm25Term(term: unknown): void {
+  if (typeof term !== 'string')
+    throw new ValidationError('Invalid BM25 term', [
+      { path: 'term', message: `must be a string, got ${describe(term)}` },
+    ]);
+}
+
+/** `Bm25Index.score` / `matched`: a document number of the index (0 to size − 1) and a list of terms. */
+export function checkBm25Doc(doc: unknown, terms: unknown, size: number): void {
+  const issues: ErrorIssue[] = [];
+  checkNumber(doc, 'doc', issues, { min: 0, max: size - 1, integer: true });
+  checkStrings(terms, 'terms', issues);
+  fail('Invalid BM25 lookup', issues);
+}
+
+/** `calibrateLexical`'s BM25 score and idf (finite numbers) and κ (> 0). */
+export function checkCalibrateLexical(bm25: unknown, maxIdf: unknown, scale: unknown): void {
+  const issues: ErrorIssue[] = [];
+  checkNumber(bm25, 'bm25', issues, {});
+  checkNumber(maxIdf, 'maxIdf', issues, {});
+  checkNumber(scale, 'scale', issues, { min: Number.MIN_VALUE });
+  fail('Invalid lexical calibration input', issues);
+}
+
+/** `calibrateCosine`'s cosine (a finite number) and floor (from −1, under 1). */
+export function checkCalibrateCosine(cosine: unknown, floor: unknown): void {
+  const issues: ErrorIssue[] = [];
+  checkNumber(cosine, 'cosine', issues, {});
+  if (!(typeof floor === 'number' && floor >= -1 && floor < 1))
+    issues.push({ path: 'floor', message: `must be a number from -1 to under 1, got ${describe(floor)}` });
+  fail('Invalid cosine calibration input', issues);
+}
+
+function checkRank(value: unknown, path: string, issues: ErrorIssue[]): void {
+  if (value !== null) checkNumber(value, path, issues, { min: 1, integer: true });
+}
+
+/** `fuse`'s path scores (`{ lexical, lexicalRank, vector, vectorRank }`) and fusion (`weighted` or `rrf`). */
+export function checkFuse(scores: unknown, fusion: unknown): void {
+  const issues: ErrorIssue[] = [];
+  if (!isRecord(scores))
+    issues.push({ path: 'scores', message: `must be an object, got ${describe(scores)}` });
+  else {
+    checkNumber(scores.lexical, 'scores.lexical', issues, {});
+    checkRank(scores.lexicalRank, 'scores.lexicalRank', issues);
+    if (scores.vector !== null) checkNumber(scores.vector, 'scores.vector', issues, {});
+    checkRank(scores.vectorRank, 'scores.vectorRank', issues);
+  }
+  if (!isRecord(fusion))
+    issues.push({ path: 'fusion', message: `must be an object, got ${describe(fusion)}` });
+  else if (fusion.kind === 'weighted') {
+    checkKnownFields(fusion, ['kind', 'lexicalWeight'], 'fusion', issues);
+    checkNumber(fusion.lexicalWeight, 'fusion.lexicalWeight', issues, { min: 0, max: 1 });
+  } else if (fusion.kind === 'rrf') {
+    checkKnownFields(fusion, ['kind', 'k'], 'fusion', issues);
+    checkNumber(fusion.k, 'fusion.k', issues, { min: 0 });
+  } else
+    issues.push({
+      path: 'fusion.kind',
+      message: `must be 'weighted' or 'rrf', got ${describe(fusion.kind)}`,
+    });
+  fail('Invalid fusion input', issues);
+}
+
+/** `withLearning`'s base score (0–1), learned evidence (−1 to 1) and weight (≥ 0). */
+export function checkWithLearning(base: unknown, learned: unknown, weight: unknown): void {
+  const issues: ErrorIssue[] = [];
+  checkNumber(base, 'base', issues, { min: 0, max: 1 });
+  checkNumber(learned, 'learned', issues, { min: -1, max: 1 });
+  checkNumber(weight, 'weight', issues, { min: 0 });
+  fail('Invalid learning input', issues);
+}
+
 /** `topK`'s scores (array-like) and `k` (an integer; ≤ 0 selects nothing). */
 export function checkTopK(scores: unknown, k: unknown): void {
   const issues: ErrorIssue[] = [];

@@ -1,4 +1,4 @@
-import type { Bm25Index } from './bm25.js';
+import { type Bm25Index, scoreUnchecked } from './bm25.js';
 import { topK } from './top-k.js';
 
 /** A query's best documents, before eligibility: what a later run of the same query reuses. */
@@ -85,7 +85,7 @@ export class LexicalRanker {
     known: ReadonlyMap<number, number>,
     terms: readonly string[],
   ): LexicalRanking {
-    return { top, score: (doc) => known.get(doc) ?? this.#index.score(doc, terms) };
+    return { top, score: (doc) => known.get(doc) ?? scoreUnchecked(this.#index, doc, terms) };
   }
 }
 
