@@ -146,9 +146,12 @@ async function launchWebKit({ headless }: LaunchOptions): Promise<EngineHandle> 
   }
 }
 
-/** Starts Xvfb on the first free display (it reports the number it took) and returns `:N`. */
-function startXvfb(started: ChildProcess[]): Promise<string> {
-  const xvfb = spawn(xvfbPath, ['-displayfd', '1', '-screen', '0', '1280x1024x24', '-nolisten', 'tcp'], {
+/**
+ * Starts Xvfb on the first free display (it reports the number it took) and returns `:N`; the process is pushed on
+ * `started`, for the caller to end. `screen` is `WIDTHxHEIGHTxDEPTH`.
+ */
+export function startXvfb(started: ChildProcess[], screen = '1280x1024x24'): Promise<string> {
+  const xvfb = spawn(xvfbPath, ['-displayfd', '1', '-screen', '0', screen, '-nolisten', 'tcp'], {
     stdio: ['ignore', 'pipe', 'ignore'],
   });
   started.push(xvfb);
@@ -164,7 +167,8 @@ function startXvfb(started: ChildProcess[]): Promise<string> {
   });
 }
 
-function freePort(): Promise<number> {
+/** A TCP port on loopback that nothing listens on now. */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);

@@ -1,18 +1,13 @@
-import { existsSync } from 'node:fs';
 import puppeteer, { type KeyInput } from 'puppeteer-core';
+import { checkEngine, firefoxPath } from '../../../../scripts/engines.js';
 import { chord, type PageDriver, type Viewport } from './driver.js';
 import type { Engine } from './engine.js';
 import { fillBy } from './in-page.js';
 
 // Debian's Firefox ESR through puppeteer-core over WebDriver BiDi: no geckodriver, nothing downloaded. Each page opens
 // in a new browser context (its own storage).
-export const firefoxPath = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
-
 export async function launchFirefox(): Promise<Engine> {
-  if (!existsSync(firefoxPath))
-    throw new Error(
-      `Firefox is missing at ${firefoxPath}: install it with \`apt-get install -y firefox-esr\` or set FIREFOX_PATH`,
-    );
+  checkEngine('firefox');
   const browser = await puppeteer.launch({ browser: 'firefox', executablePath: firefoxPath, headless: true });
   return {
     name: 'firefox',

@@ -1,7 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { remote } from 'webdriverio';
+import {
+  checkEngine,
+  freePort,
+  miniBrowserPath,
+  startXvfb,
+  webkitDriverPath,
+} from '../../../../scripts/engines.js';
 import { chord, type PageDriver, type PageEvents, type Viewport } from './driver.js';
 import type { Engine } from './engine.js';
 import { fillBy } from './in-page.js';
@@ -9,10 +14,7 @@ import { fillBy } from './in-page.js';
 // WebKitGTK's MiniBrowser through Debian's WebKitWebDriver and WebdriverIO (WebDriver classic). WebKitGTK has no
 // headless mode, so it draws on a private Xvfb display this module starts and stops. Each page is its own WebDriver
 // session (its own browser process and storage).
-export const webkitDriverPath = process.env.WEBKIT_DRIVER_PATH ?? '/usr/bin/WebKitWebDriver';
-export const miniBrowserPath =
-  process.env.MINIBROWSER_PATH ?? '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
-const xvfbPath = process.env.XVFB_PATH ?? '/usr/bin/Xvfb';
+// Programs, their paths and the display come from the launcher the core's browser tests use.
 
 const ELEMENT_KEY = 'element-6066-11e4-a52e-4f735466cecf';
 
@@ -26,33 +28,6 @@ const WEBDRIVER_KEYS: Record<string, string> = {
   Tab: '\uE004',
   Backspace: '\uE003',
 };
-
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => done(port));
-    });
-  });
-}
-
-/** Starts Xvfb on the first free display (it writes the number it took to the pipe given as -displayfd). */
-function startXvfb(): Promise<{ display: string; process: ChildProcess }> {
-  const xvfb = spawn(xvfbPath, ['-displayfd', '3', '-screen', '0', '1920x1200x24', '-nolisten', 'tcp'], {
-    stdio: ['ignore', 'ignore', 'pipe', 'pipe'],
-  });
-  return new Promise((done, fail) => {
-    let output = '';
-    xvfb.stdio[3]?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('\n')) done({ display: `:${output.trim()}`, process: xvfb });
-    });
-    xvfb.once('error', fail);
-    xvfb.once('exit', (code) => fail(new Error(`Xvfb exited with ${code}`)));
-  });
-}
 
 async function waitForDriver(port: number, driver: ChildProcess): Promise<void> {
   const deadline = Date.now() + 20_000;
@@ -101,25 +76,22 @@ function installProbe(): void {
 }
 
 export async function launchWebKit(): Promise<Engine> {
-  for (const [path, install] of [
-    [webkitDriverPath, 'webkit2gtk-driver'],
-    [miniBrowserPath, 'libwebkit2gtk-4.1-0'],
-    [xvfbPath, 'xvfb'],
-  ] as const)
-    if (!existsSync(path))
-      throw new Error(
-        `${path} is missing: install it with \`apt-get install -y ${install}\` (WebKit end-to-end tests)`,
-      );
-  const xvfb = await startXvfb();
+  checkEngine('webkit');
+  // The layout tests go up to 1920 px wide, so the screen is larger than the launcher's default.
+  const started: ChildProcess[] = [];
+  const stop = () => {
+    for (const child of started.reverse()) child.kill();
+  };
+  const display = await startXvfb(started, '1920x1200x24').catch((error: unknown) => {
+    stop();
+    throw error;
+  });
   const port = await freePort();
   const driverProcess = spawn(webkitDriverPath, [`--port=${port}`, '--host=local'], {
     stdio: 'ignore',
-    env: { ...process.env, DISPLAY: xvfb.display },
+    env: { ...process.env, DISPLAY: display },
   });
-  const stop = () => {
-    driverProcess.kill();
-    xvfb.process.kill();
-  };
+  started.push(driverProcess);
   try {
     await waitForDriver(port, driverProcess);
   } catch (error) {
