@@ -1,6 +1,13 @@
 import { type ErrorIssue, ValidationError } from '../errors/index.js';
 import type { UseKind } from '../retrieval-types/index.js';
-import { checkBoolean, checkKnownFields, checkText, describe, isRecord } from '../validation/index.js';
+import {
+  checkBoolean,
+  checkKnownFields,
+  checkText,
+  describe,
+  isRecord,
+  throwIfAny,
+} from '../validation/index.js';
 
 // What the public entries of retrieval and learning are handed is checked where it comes in: a malformed value is a
 // ValidationError naming its path (`event.keys[2]`), never a silent no-op or a TypeError deep inside a ranking, and
@@ -20,10 +27,6 @@ const KIND_NAMES = Object.keys(KINDS) as UseKind[];
 
 const MODES = ['off', 'light', 'heavy'];
 const ACTIVITY_TYPES = ['file_open', 'file_edit', 'file_close', 'symbol_hover'];
-
-function fail(what: string, issues: readonly ErrorIssue[]): void {
-  if (issues.length > 0) throw new ValidationError(what, issues);
-}
 
 function checkString(value: unknown, path: string, issues: ErrorIssue[], optional = false): boolean {
   if (value === undefined && optional) return true;
@@ -93,7 +96,7 @@ export function checkUseEvent(event: unknown, path = 'event'): void {
     checkStrings(event.keys, `${path}.keys`, issues);
     if (event.weight !== undefined) checkNumber(event.weight, `${path}.weight`, issues, { min: 0, max: 1 });
   }
-  fail('Invalid evidence of use', issues);
+  throwIfAny('Invalid evidence of use', issues);
 }
 
 /** What `select` is asked: a message, a catalog, the keys to leave out, a limit, and the optional session fields. */
@@ -120,7 +123,7 @@ export function checkSelectionRequest(request: unknown, path = 'request'): void 
         message: `must be 'off', 'light' or 'heavy', got ${describe(request.mode)}`,
       });
   }
-  fail('Invalid selection request', issues);
+  throwIfAny('Invalid selection request', issues);
 }
 
 /** Host activity handed to `observeActivity`. */
@@ -137,14 +140,14 @@ export function checkActivityEvent(event: unknown, path = 'event'): void {
     checkString(event.filePath, `${path}.filePath`, issues, true);
     checkStrings(event.symbols, `${path}.symbols`, issues, true);
   }
-  fail('Invalid activity', issues);
+  throwIfAny('Invalid activity', issues);
 }
 
 /** A message or query text (`embedQuery`, `extractTriggers`, `tokenize`). */
 export function checkQueryText(text: unknown, path: string, what: string): void {
   const issues: ErrorIssue[] = [];
   checkString(text, path, issues);
-  fail(what, issues);
+  throwIfAny(what, issues);
 }
 
 /** A catalog handed to `warm`. */
@@ -217,7 +220,7 @@ export function checkSelectorOptions(options: unknown): void {
     triggerOptionIssues(options.triggers, 'triggers', issues);
     learningOptionIssues(options.learning, 'learning', issues);
   }
-  fail('Invalid selector options', issues);
+  throwIfAny('Invalid selector options', issues);
 }
 
 /** Carry-over options, under `path` (`triggers` in the selector's options, `options` for a TriggerMemory). */
@@ -239,7 +242,7 @@ export function checkTriggerOptions(options: unknown): void {
   const issues: ErrorIssue[] = [];
   if (options === false) issues.push({ path: 'options', message: 'must be an object, got false' });
   else triggerOptionIssues(options, 'options', issues);
-  fail('Invalid trigger options', issues);
+  throwIfAny('Invalid trigger options', issues);
 }
 
 /** The documents and options of a Bm25Index: lists of `{ text, weight }` fields, `k1 ≥ 0`, `b` in 0–1. */
@@ -277,7 +280,7 @@ export function checkBm25Input(documents: unknown, options: unknown): void {
         issues.push({ path: 'options.tokenize', message: 'must be a function from text to terms' });
     }
   }
-  fail('Invalid BM25 index input', issues);
+  throwIfAny('Invalid BM25 index input', issues);
 }
 
 /** `Bm25Index.idf`'s term. */
@@ -293,7 +296,7 @@ export function checkBm25Doc(doc: unknown, terms: unknown, size: number): void {
   const issues: ErrorIssue[] = [];
   checkNumber(doc, 'doc', issues, { min: 0, max: size - 1, integer: true });
   checkStrings(terms, 'terms', issues);
-  fail('Invalid BM25 lookup', issues);
+  throwIfAny('Invalid BM25 lookup', issues);
 }
 
 /** `calibrateLexical`'s BM25 score and idf (finite numbers) and κ (> 0). */
@@ -302,7 +305,7 @@ export function checkCalibrateLexical(bm25: unknown, maxIdf: unknown, scale: unk
   checkNumber(bm25, 'bm25', issues, {});
   checkNumber(maxIdf, 'maxIdf', issues, {});
   checkNumber(scale, 'scale', issues, { min: Number.MIN_VALUE });
-  fail('Invalid lexical calibration input', issues);
+  throwIfAny('Invalid lexical calibration input', issues);
 }
 
 /** `calibrateCosine`'s cosine (a finite number) and floor (from −1, under 1). */
@@ -311,7 +314,7 @@ export function checkCalibrateCosine(cosine: unknown, floor: unknown): void {
   checkNumber(cosine, 'cosine', issues, {});
   if (!(typeof floor === 'number' && floor >= -1 && floor < 1))
     issues.push({ path: 'floor', message: `must be a number from -1 to under 1, got ${describe(floor)}` });
-  fail('Invalid cosine calibration input', issues);
+  throwIfAny('Invalid cosine calibration input', issues);
 }
 
 function checkRank(value: unknown, path: string, issues: ErrorIssue[]): void {
@@ -342,7 +345,7 @@ export function checkFuse(scores: unknown, fusion: unknown): void {
       path: 'fusion.kind',
       message: `must be 'weighted' or 'rrf', got ${describe(fusion.kind)}`,
     });
-  fail('Invalid fusion input', issues);
+  throwIfAny('Invalid fusion input', issues);
 }
 
 /** `withLearning`'s base score (0–1), learned evidence (−1 to 1) and weight (≥ 0). */
@@ -351,7 +354,7 @@ export function checkWithLearning(base: unknown, learned: unknown, weight: unkno
   checkNumber(base, 'base', issues, { min: 0, max: 1 });
   checkNumber(learned, 'learned', issues, { min: -1, max: 1 });
   checkNumber(weight, 'weight', issues, { min: 0 });
-  fail('Invalid learning input', issues);
+  throwIfAny('Invalid learning input', issues);
 }
 
 /** `topK`'s scores (array-like) and `k` (an integer; ≤ 0 selects nothing). */
@@ -361,7 +364,7 @@ export function checkTopK(scores: unknown, k: unknown): void {
     issues.push({ path: 'scores', message: `must be a list of numbers, got ${describe(scores)}` });
   if (!(typeof k === 'number' && (Number.isInteger(k) || k === Number.POSITIVE_INFINITY)))
     issues.push({ path: 'k', message: `must be an integer, got ${describe(k)}` });
-  fail('Invalid topK input', issues);
+  throwIfAny('Invalid topK input', issues);
 }
 
 /** `renderAutoContext`'s retrieval set (or null), catalog and options (`plan`, `note`). */
@@ -379,5 +382,5 @@ export function checkAutoContextInput(set: unknown, catalog: unknown, options: u
       issues.push({ path: 'options.plan', message: 'must be a context plan' });
     checkString(options.note, 'options.note', issues, true);
   }
-  fail('Invalid auto-context input', issues);
+  throwIfAny('Invalid auto-context input', issues);
 }
