@@ -76,6 +76,24 @@ describe('ctxkit errors', () => {
     expect(error.message).toContain('workspace (workspace, 90 tokens), rule:A (rules, 30 tokens).');
   });
 
+  test('BudgetError writes its counts with digit groups, as the meter does', () => {
+    const context = new BudgetError(9203, [
+      { id: 'workspace', section: 'workspace', tokens: 8000 },
+      { id: 'rule:A', section: 'rules', tokens: 2500 },
+    ]);
+    expect(context.message).toContain(
+      'Required context needs 10,500 tokens but the budget is 9,203 (over by 1,297).',
+    );
+    expect(context.message).toContain('workspace (workspace, 8,000 tokens), rule:A (rules, 2,500 tokens).');
+    const message = new BudgetError(9203, [
+      { id: 'rule:A', section: 'rules', tokens: 1203 },
+      { id: 'current:now', section: 'current', tokens: 12_000 },
+    ]);
+    expect(message.message).toContain(
+      'The message needs 12,000 tokens but only 8,000 fit with the required context (budget 9,203, over by 4,000).',
+    );
+  });
+
   test('NotFoundError and CorruptRecordError name what they are about', () => {
     const missing = new NotFoundError('session', 's1', 'it was deleted');
     expect([missing.kind, missing.id, missing.message]).toEqual([

@@ -1,4 +1,5 @@
 import { CtxkitError, type ErrorIssue } from './ctxkit-error.js';
+import { formatCount } from './numbers.js';
 
 function listIssues(issues: readonly ErrorIssue[]): string {
   return issues.map((issue) => `  - ${issue.path}: ${issue.message}`).join('\n');
@@ -64,11 +65,14 @@ export class BudgetError extends CtxkitError {
     const largest = [...required].sort((a, b) => b.tokens - a.tokens || (a.id < b.id ? -1 : 1)).slice(0, 5);
     super(
       tooLong === 'message'
-        ? `The message needs ${messageTokens} tokens but only ${messageRoom} fit with the required context ` +
-            `(budget ${budget}, over by ${requiredTokens - budget}). Shorten the message or send it in parts.`
-        : `Required context needs ${requiredTokens} tokens but the budget is ${budget} ` +
-            `(over by ${requiredTokens - budget}). Largest required items: ` +
-            largest.map((item) => `${item.id} (${item.section}, ${item.tokens} tokens)`).join(', ') +
+        ? `The message needs ${formatCount(messageTokens)} tokens but only ${formatCount(messageRoom)} fit with ` +
+            `the required context (budget ${formatCount(budget)}, over by ${formatCount(requiredTokens - budget)}). ` +
+            'Shorten the message or send it in parts.'
+        : `Required context needs ${formatCount(requiredTokens)} tokens but the budget is ${formatCount(budget)} ` +
+            `(over by ${formatCount(requiredTokens - budget)}). Largest required items: ` +
+            largest
+              .map((item) => `${item.id} (${item.section}, ${formatCount(item.tokens)} tokens)`)
+              .join(', ') +
             '. Remove items from the session, unpin sticky pins, shorten the workspace, or raise the context window.',
     );
     this.budget = budget;

@@ -13,5 +13,6 @@ export {
   ValidationError,
 } from './errors.js';
 export { type CtxkitErrorCode, type CtxkitErrorsByCode, isCtxkitError } from './is-ctxkit-error.js';
+export { formatCount } from './numbers.js';
 export { reportError } from './report.js';
 export { StorageQuotaError, StoreBlockedError, StoreClosedError, StoreVersionError } from './store-errors.js';

@@ -1,4 +1,4 @@
-import { type ErrorIssue, ValidationError } from '../errors/index.js';
+import { type ErrorIssue, formatCount, ValidationError } from '../errors/index.js';
 import { candidatesOf } from './candidates-of.js';
 import { checkBlockInput } from './history-block.js';
 import type { Candidate, PlanInput } from './types.js';
@@ -16,7 +16,7 @@ export function checkPlanInput(input: PlanInput): void {
   if (issues.length === 0 && input.reservedOutput >= input.contextWindow) {
     issues.push({
       path: 'reservedOutput',
-      message: `${input.reservedOutput} leaves nothing of the ${input.contextWindow}-token context window for the prompt`,
+      message: `${formatCount(input.reservedOutput)} leaves nothing of the ${formatCount(input.contextWindow)}-token context window for the prompt`,
     });
   }
   const { topK, minScore, maxShare } = input.limits;

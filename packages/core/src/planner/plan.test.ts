@@ -543,7 +543,7 @@ describe('BudgetError', () => {
     expect(budgetError.required).toContainEqual({ id: 'rule:A', section: 'rules', tokens: 500 });
     // The leased pin is optional: it is not blamed.
     expect(budgetError.message).not.toContain('pin:l');
-    expect(budgetError.message).toContain('Required context needs 1600 tokens but the budget is 880');
+    expect(budgetError.message).toContain('Required context needs 1,600 tokens but the budget is 880');
     expect(budgetError.message).toContain(
       'Largest required items: rule:A (rules, 500 tokens), pin:s (pins, 400 tokens), ' +
         'reference:B (references, 300 tokens), rule:D (rules, 200 tokens), tool:srv:E (tools, 100 tokens).',

@@ -1,9 +1,11 @@
 import { describe, expect, test } from 'vitest';
+import { BudgetError, formatCount } from '../errors/index.js';
 import { selectionSummary } from './summary.js';
 import {
   agentReasonText,
   exclusionText,
   formatDifference,
+  formatTokens,
   formatTokensShort,
   leaseText,
   pillText,
@@ -90,5 +92,15 @@ describe('agentReasonText', () => {
     expect(
       agentReasonText({ code: 'agent', score: 0.4, rank: 3, carried: { relation: 'shared-terms', age: 2 } }),
     ).toBe('carried from your message 2 back, which shares a subject with this one (score 0.40, rank 3)');
+  });
+});
+
+describe('numbers in errors', () => {
+  test('are written as the meter writes token counts', () => {
+    for (const value of [0, 7, 999, 9203, 128_000, 1_048_576])
+      expect(formatCount(value)).toBe(formatTokens(value));
+    const error = new BudgetError(9203, [{ id: 'rule:A', section: 'rules', tokens: 10_000 }]);
+    expect(error.message).toContain(`budget is ${formatTokens(9203)} `);
+    expect(error.message).toContain(`(rules, ${formatTokens(10_000)} tokens)`);
   });
 });
