@@ -9,6 +9,7 @@ import { CHROMIUM_ARGS, chromiumPath } from './vitest.chromium-setup.js';
 // Everything here runs in headless Chromium (Vitest browser mode), the system's browser, never a downloaded one:
 //   components   *.test.ts(x) next to the code: rendering from real core data, keyboard, store round trips, axe
 //   react18      the same tests on React 18 (a peer the kit supports), installed as react-18 / react-dom-18
+//   server       *.server.test.ts(x), in Node: what react-dom/server renders (no browser, no IndexedDB)
 //   storybook    every story of .storybook (at the repository root) as a test: its play function, then axe
 //                (`parameters.a11y.test = 'error'` makes a violation fail the story)
 const packageDir = fileURLToPath(new URL('.', import.meta.url));
@@ -61,6 +62,7 @@ export default defineConfig({
         test: {
           name: 'components',
           include: ['src/**/*.test.{ts,tsx}'],
+          exclude: ['src/**/*.server.test.{ts,tsx}'],
           globalSetup: ['./vitest.chromium-setup.ts'],
           provide: { reactMajor: 19 },
           browser: browser(),
@@ -75,9 +77,18 @@ export default defineConfig({
         test: {
           name: 'react18',
           include: ['src/**/*.test.{ts,tsx}'],
+          exclude: ['src/**/*.server.test.{ts,tsx}'],
           globalSetup: ['./vitest.chromium-setup.ts'],
           provide: { reactMajor: 18 },
           browser: browser(),
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'server',
+          include: ['src/**/*.server.test.{ts,tsx}'],
+          environment: 'node',
         },
       },
       {

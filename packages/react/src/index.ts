@@ -136,7 +136,14 @@ export {
   useCtxkitFormat,
   useCtxkitLabels,
 } from './locale/index.js';
-export { type AnyEngine, CtxkitProvider, type CtxkitProviderProps, useEngine } from './provider/index.js';
+export {
+  type AnyEngine,
+  type CtxkitEngineSource,
+  CtxkitProvider,
+  type CtxkitProviderProps,
+  type EngineFactory,
+  useEngine,
+} from './provider/index.js';
 export {
   type ContextModeState,
   ctxkitKeys,

@@ -6,12 +6,13 @@ import { BudgetMeter } from '../components/budget-meter/index.js';
 import { ContextDetails } from '../components/context-details/index.js';
 import { PinButton } from '../components/pin-button/index.js';
 import { TokenMeter } from '../components/token-meter/index.js';
-import { CtxkitProvider, type CtxkitProviderProps } from '../provider/index.js';
+import { type AnyEngine, CtxkitProvider, type CtxkitProviderProps } from '../provider/index.js';
 import { conversation } from '../test/fixtures.js';
 import { GERMAN } from '../test/german.js';
 import { asLoaded } from '../test/story.js';
 
-type LocalizedKitProps = Pick<CtxkitProviderProps, 'engine' | 'locale' | 'labels'> & {
+type LocalizedKitProps = Pick<CtxkitProviderProps, 'locale' | 'labels'> & {
+  readonly engine: AnyEngine;
   readonly sessionId: string;
   readonly replyId: string;
 };

@@ -1,1 +1,8 @@
-export { type AnyEngine, CtxkitProvider, type CtxkitProviderProps, useEngine } from './provider.js';
+export {
+  type AnyEngine,
+  type CtxkitEngineSource,
+  CtxkitProvider,
+  type CtxkitProviderProps,
+  type EngineFactory,
+  useEngine,
+} from './provider.js';
