@@ -29,6 +29,7 @@ describe('CtxkitProvider with createEngine on the server', () => {
       createEngine({
         model: 'gpt-4o-mini',
         contextWindow: 128_000,
+        catalog: {},
         store: await openIdbStore({ name: 'server-render' }),
       }),
     );
