@@ -1,44 +1,43 @@
 'use client';
 
-import { createEngine, type Engine, openIdbStore, type Session } from '@ctxkit/core';
-import { BudgetMeter, ContextDetails, CtxkitProvider, useMessages } from '@ctxkit/react';
-import { type FormEvent, useEffect, useState } from 'react';
+import { createEngine, openIdbStore, type Session } from '@ctxkit/core';
+import { BudgetMeter, ContextDetails, CtxkitProvider, useEngine, useMessages } from '@ctxkit/react';
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
 import { complete } from './actions';
 
-interface Started {
-  readonly engine: Engine;
-  readonly session: Session;
+/** Runs in the browser only: the provider calls it after mounting, never during the server render. */
+async function startEngine() {
+  return createEngine({
+    model: 'gpt-4o-mini',
+    contextWindow: 128_000,
+    store: await openIdbStore({ name: 'ctxkit-example-next-app' }),
+    catalog: {
+      rules: [{ name: 'Tone', content: 'Answer briefly and plainly.', include: 'always' }],
+    },
+  });
 }
 
-/** The engine lives in the browser, on IndexedDB: it is created after the page mounts, never on the server. */
+/** The server renders the fallback; the browser makes the engine on IndexedDB, then shows the chat. */
 export function Chat() {
-  const [started, setStarted] = useState<Started | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    let live = true;
-    (async () => {
-      const engine = await createEngine({
-        model: 'gpt-4o-mini',
-        contextWindow: 128_000,
-        store: await openIdbStore({ name: 'ctxkit-example-next-app' }),
-        catalog: {
-          rules: [{ name: 'Tone', content: 'Answer briefly and plainly.', include: 'always' }],
-        },
-      });
-      const session = await engine.createSession();
-      if (live) setStarted({ engine, session });
-    })().catch((failure: unknown) => setError(String(failure)));
-    return () => {
-      live = false;
-    };
-  }, []);
-  if (error) return <p role="alert">{error}</p>;
-  if (!started) return <p>Loading…</p>;
   return (
-    <CtxkitProvider engine={started.engine}>
-      <Conversation session={started.session} />
+    <CtxkitProvider createEngine={startEngine} fallback={<p>Loading the chat…</p>}>
+      <NewConversation />
     </CtxkitProvider>
   );
+}
+
+/** One session per visit; a query, so StrictMode's second effect in development does not make a second one. */
+function NewConversation() {
+  const engine = useEngine();
+  const session = useQuery({
+    queryKey: ['example-session'],
+    queryFn: () => engine.createSession(),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  if (session.error) return <p role="alert">{String(session.error)}</p>;
+  if (!session.data) return <p>Loading the chat…</p>;
+  return <Conversation session={session.data} />;
 }
 
 function Conversation({ session }: { session: Session }) {

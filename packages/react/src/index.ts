@@ -48,6 +48,7 @@ export {
   ContextDetails,
   type ContextDetailsModel,
   type ContextDetailsProps,
+  type ContextDetailsVariant,
   candidateLabel,
   type DetailItem,
   type DetailSection,

@@ -221,7 +221,7 @@ function MessageItem({
       {ids?.messageId && (
         <details className="message__details aisdk__details">
           <summary>Context used</summary>
-          <ContextDetails sessionId={ids.sessionId} messageId={ids.messageId} />
+          <ContextDetails variant="expanded" sessionId={ids.sessionId} messageId={ids.messageId} />
         </details>
       )}
       {canRegenerate && (

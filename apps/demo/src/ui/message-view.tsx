@@ -169,6 +169,7 @@ export function MessageView({
       {message.role === 'assistant' && open && (
         <div id={detailsId} className="message__details">
           <ContextDetails
+            variant="expanded"
             sessionId={ownerId}
             messageId={message.id}
             onItemClick={(item) => (item.ref ? onOpenItem(item.ref) : showTurn(item.key))}

@@ -175,6 +175,11 @@ const ENGLISH = {
   },
   details: {
     heading: 'Context used',
+    /** The collapsed form's one line (its toggle): `{parts}` is the tokens, items and left-out counts. */
+    collapsed: 'Context: {parts}',
+    collapsedSeparator: ' · ',
+    items: plural('{count} item', '{count} items'),
+    leftOut: '{count} left out',
     error: 'Could not load the context: {error}',
     empty: 'No context data available',
     total: '· {tokens} tokens',

@@ -184,7 +184,7 @@ describe('locale and labels', () => {
     };
     const screen = await render(
       <CtxkitProvider engine={engine} queryClient={new QueryClient()} labels={labels}>
-        <ContextDetails sessionId={sessionId} messageId={replyId} />
+        <ContextDetails variant="expanded" sessionId={sessionId} messageId={replyId} />
         <TokenMeter maxTokens={100} usedTokens={10} labels={{ tokenMeter: { title: 'Own window' } }} />
       </CtxkitProvider>,
     );

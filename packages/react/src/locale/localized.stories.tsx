@@ -30,7 +30,7 @@ function LocalizedKit({ engine, locale, labels, sessionId, replyId }: LocalizedK
           target={{ kind: 'item', ref: { type: 'rule', name: 'Logging' } }}
           name="Logging"
         />
-        <ContextDetails sessionId={sessionId} messageId={replyId} />
+        <ContextDetails variant="expanded" sessionId={sessionId} messageId={replyId} />
       </div>
     </CtxkitProvider>
   );

@@ -30,7 +30,11 @@ async function twoTabs(): Promise<{ here: Engine; there: Engine; storeThere: Idb
 function LatestReply({ sessionId }: { sessionId: string }) {
   const messages = useMessages(sessionId);
   const reply = messages.data?.filter((message) => message.role === 'assistant').at(-1);
-  return reply ? <ContextDetails sessionId={sessionId} messageId={reply.id} /> : <p>No reply yet</p>;
+  return reply ? (
+    <ContextDetails variant="expanded" sessionId={sessionId} messageId={reply.id} />
+  ) : (
+    <p>No reply yet</p>
+  );
 }
 
 describe('several tabs on one IndexedDB database', () => {

@@ -16,7 +16,7 @@ describe('a branch in the kit', () => {
 
     const screen = await render(
       <Kit engine={engine}>
-        <ContextDetails sessionId={branch.id} messageId={firstReplyId} />
+        <ContextDetails variant="expanded" sessionId={branch.id} messageId={firstReplyId} />
         <PinManager sessionId={branch.id} />
       </Kit>,
     );

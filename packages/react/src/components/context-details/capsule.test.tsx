@@ -35,7 +35,7 @@ describe('ContextDetails: capsules', () => {
     const { assistantMessage } = await session.commit(prepared, 'Run the script.');
     const screen = await render(
       <Kit engine={engine}>
-        <ContextDetails sessionId={session.id} messageId={assistantMessage.id} />
+        <ContextDetails variant="expanded" sessionId={session.id} messageId={assistantMessage.id} />
       </Kit>,
     );
     const references = screen.getByRole('button', { name: /^References \(1\)/ });

@@ -12,7 +12,7 @@ describe('ContextDetails: the comparison laid out', () => {
     const screen = await render(
       <Kit engine={engine}>
         <div style={{ width: '280px' }}>
-          <ContextDetails sessionId={sessionId} messageId={replyId} />
+          <ContextDetails variant="expanded" sessionId={sessionId} messageId={replyId} />
         </div>
       </Kit>,
     );

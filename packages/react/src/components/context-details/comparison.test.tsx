@@ -18,7 +18,7 @@ describe('ContextDetails: compared with previous turn', () => {
     const { engine, sessionId, replyId, firstReplyId } = await conversation();
     const screen = await render(
       <Kit engine={engine}>
-        <ContextDetails sessionId={sessionId} messageId={replyId} />
+        <ContextDetails variant="expanded" sessionId={sessionId} messageId={replyId} />
       </Kit>,
     );
     const before = await engine.replay(await planIdOf(engine, sessionId, firstReplyId));
@@ -65,7 +65,7 @@ describe('ContextDetails: compared with previous turn', () => {
     const second = await session.commit(await session.prepare('And errors?'), 'Typed.');
     const screen = await render(
       <Kit engine={engine}>
-        <ContextDetails sessionId={session.id} messageId={second.assistantMessage.id} />
+        <ContextDetails variant="expanded" sessionId={session.id} messageId={second.assistantMessage.id} />
       </Kit>,
     );
     await screen.getByRole('button', { name: /^Compared with previous turn/ }).click();
@@ -80,7 +80,7 @@ describe('ContextDetails: compared with previous turn', () => {
     const { engine, sessionId, firstReplyId } = await conversation();
     const screen = await render(
       <Kit engine={engine}>
-        <ContextDetails sessionId={sessionId} messageId={firstReplyId} />
+        <ContextDetails variant="expanded" sessionId={sessionId} messageId={firstReplyId} />
       </Kit>,
     );
     await expect.element(screen.getByRole('button', { name: /^Show excluded/ })).toBeVisible();
@@ -99,7 +99,7 @@ describe('ContextDetails: compared with previous turn', () => {
     const second = await session.commit(await session.prepare('And files?'), 'Rename after writing.');
     const screen = await render(
       <Kit engine={engine}>
-        <ContextDetails sessionId={session.id} messageId={second.assistantMessage.id} />
+        <ContextDetails variant="expanded" sessionId={session.id} messageId={second.assistantMessage.id} />
       </Kit>,
     );
     await screen.getByRole('button', { name: /^Compared with previous turn/ }).click();

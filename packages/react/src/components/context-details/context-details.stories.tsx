@@ -7,7 +7,7 @@ import { ContextDetails } from './context-details.js';
 const meta = {
   title: 'Components/ContextDetails',
   component: ContextDetails,
-  args: { sessionId: '', messageId: '', onItemClick: fn() },
+  args: { sessionId: '', messageId: '', onItemClick: fn(), variant: 'expanded' },
   loaders: [async () => conversation()],
   render: (args, { loaded }) => {
     const { engine, sessionId, replyId = '' } = asLoaded(loaded);
@@ -37,6 +37,22 @@ export const Default: Story = {
     await expect(args.onItemClick).toHaveBeenCalledWith(
       expect.objectContaining({ ref: { type: 'rule', name: 'Authentication Rules' } }),
     );
+  },
+};
+
+/** Under a reply in a chat (the default): one line that opens to the full view. */
+export const Collapsed: Story = {
+  args: { variant: 'collapsed' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const toggle = await canvas.findByRole('button', {
+      name: /^Context: [\d,]+ tokens · \d+ items · \d+ left out$/,
+    });
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(canvas.queryByText(/^\d+ rules? \(/)).toBeNull();
+    await userEvent.click(toggle);
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await expect(await canvas.findByText(/^\d+ rules? \(/)).toBeVisible();
   },
 };
 

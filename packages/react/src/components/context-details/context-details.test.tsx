@@ -17,7 +17,12 @@ describe('ContextDetails', () => {
     const onItemClick = vi.fn();
     const screen = await render(
       <Kit engine={engine}>
-        <ContextDetails sessionId={sessionId} messageId={replyId} onItemClick={onItemClick} />
+        <ContextDetails
+          variant="expanded"
+          sessionId={sessionId}
+          messageId={replyId}
+          onItemClick={onItemClick}
+        />
       </Kit>,
     );
     const root = screen.container.querySelector('.ctxkit-details') as HTMLElement;
@@ -71,7 +76,7 @@ describe('ContextDetails', () => {
     const { engine, sessionId, replyId } = await conversation();
     const screen = await render(
       <Kit engine={engine}>
-        <ContextDetails sessionId={sessionId} messageId={replyId} />
+        <ContextDetails variant="expanded" sessionId={sessionId} messageId={replyId} />
       </Kit>,
     );
     const trigger = screen.getByRole('button', { name: /^Tools \(\d+\)/ });
@@ -89,7 +94,7 @@ describe('ContextDetails', () => {
     const { engine, sessionId, replyId } = await legacyConversation();
     const screen = await render(
       <Kit engine={engine}>
-        <ContextDetails sessionId={sessionId} messageId={replyId} />
+        <ContextDetails variant="expanded" sessionId={sessionId} messageId={replyId} />
       </Kit>,
     );
     await expect.element(screen.getByText('No context data available')).toBeVisible();
@@ -100,7 +105,7 @@ describe('ContextDetails', () => {
     const { engine, sessionId, replyId } = await conversation({ store: new PlanlessStore() });
     const screen = await render(
       <Kit engine={engine}>
-        <ContextDetails sessionId={sessionId} messageId={replyId} />
+        <ContextDetails variant="expanded" sessionId={sessionId} messageId={replyId} />
       </Kit>,
     );
     await expect.element(screen.getByText('Authentication Rules')).toBeVisible();
@@ -116,10 +121,20 @@ describe('ContextDetails', () => {
     const screen = await render(
       <>
         <Kit engine={pending.engine}>
-          <ContextDetails sessionId={pending.sessionId} messageId="m" data-testid="pending" />
+          <ContextDetails
+            variant="expanded"
+            sessionId={pending.sessionId}
+            messageId="m"
+            data-testid="pending"
+          />
         </Kit>
         <Kit engine={failing.engine}>
-          <ContextDetails sessionId={failing.sessionId} messageId="m" data-testid="failing" />
+          <ContextDetails
+            variant="expanded"
+            sessionId={failing.sessionId}
+            messageId="m"
+            data-testid="failing"
+          />
         </Kit>
       </>,
     );
@@ -141,7 +156,7 @@ describe('ContextDetails', () => {
     });
     const screen = await render(
       <Kit engine={engine}>
-        <ContextDetails sessionId={sessionId} messageId={replyId} />
+        <ContextDetails variant="expanded" sessionId={sessionId} messageId={replyId} />
       </Kit>,
     );
     await expect.element(screen.getByText('<img src=x onerror="window.__pwned=1">')).toBeVisible();

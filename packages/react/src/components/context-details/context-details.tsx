@@ -1,3 +1,4 @@
+import { cx, triggerProps, useDisclosure } from '../../shared/index.js';
 import {
   Comparison,
   Empty,
@@ -7,6 +8,7 @@ import {
   ForgetPassage,
   Heading,
   Item,
+  Line,
   Loading,
   NotRelevant,
   Pill,
@@ -19,9 +21,19 @@ import {
   useContextDetails,
 } from './parts.js';
 
+/** `collapsed`: one summary line that opens to the full view. `expanded`: the full view. */
+export type ContextDetailsVariant = 'collapsed' | 'expanded';
+
 export type ContextDetailsProps = Omit<RootProps, 'children'> & {
   /** The heading's text; `null` for none (when the host shows its own). */
   readonly heading?: string | null;
+  /**
+   * `collapsed` (the default, for a chat: under every reply, one line) or `expanded` (the full view at once: a side
+   * panel, a page of its own, or inside a disclosure of the host's).
+   */
+  readonly variant?: ContextDetailsVariant;
+  /** Collapsed only: open at first. The user opens and closes it from then on. */
+  readonly defaultOpen?: boolean;
 };
 
 function Sections() {
@@ -35,14 +47,9 @@ function Sections() {
   );
 }
 
-/**
- * The "Context used" view of one assistant message: collapsible sections with counts and tokens, a pill per item
- * (Always / Manual / Agent with its score), the selection summary, and the excluded candidates behind a toggle.
- * Built from the headless parts in `ContextDetails.*`; style it with the CSS variables of `@ctxkit/react/styles.css`.
- */
-function ContextDetailsView({ heading, ...props }: ContextDetailsProps) {
+function FullView({ heading }: { readonly heading: string | null | undefined }) {
   return (
-    <Root {...props}>
+    <>
       {heading !== null && <Heading>{heading}</Heading>}
       <Loading />
       <ErrorState />
@@ -52,6 +59,50 @@ function ContextDetailsView({ heading, ...props }: ContextDetailsProps) {
       <ExcludedTrigger />
       <ExcludedContent />
       <Comparison />
+    </>
+  );
+}
+
+/**
+ * One line under a reply ("Context: 1,234 tokens · 5 items · 2 left out"), a button with `aria-expanded` that opens
+ * the full view below it. A failure to load stays visible while closed: it is an alert, not a detail.
+ */
+function Collapsed({
+  heading,
+  defaultOpen = false,
+  className,
+  ...props
+}: Omit<ContextDetailsProps, 'variant'>) {
+  const disclosure = useDisclosure(defaultOpen);
+  return (
+    <Root {...props} className={cx('ctxkit-details--collapsed', className)} data-variant="collapsed">
+      <button {...triggerProps(disclosure, { unmountsContent: true })} className="ctxkit-details__toggle">
+        <span className="ctxkit-details__chevron" aria-hidden="true">
+          ▸
+        </span>
+        <Line />
+      </button>
+      {!disclosure.open && <ErrorState />}
+      {disclosure.open && (
+        <div id={disclosure.contentId} className="ctxkit-details__body">
+          <FullView heading={heading} />
+        </div>
+      )}
+    </Root>
+  );
+}
+
+/**
+ * The "Context used" view of one assistant message: collapsible sections with counts and tokens, a pill per item
+ * (Always / Manual / Agent with its score), the selection summary, and the excluded candidates behind a toggle;
+ * collapsed to one line by default. Built from the headless parts in `ContextDetails.*`; style it with the CSS
+ * variables of `@ctxkit/react/styles.css`.
+ */
+function ContextDetailsView({ variant = 'collapsed', defaultOpen, heading, ...props }: ContextDetailsProps) {
+  if (variant === 'collapsed') return <Collapsed heading={heading} defaultOpen={defaultOpen} {...props} />;
+  return (
+    <Root {...props} data-variant="expanded">
+      <FullView heading={heading} />
     </Root>
   );
 }
@@ -63,6 +114,7 @@ export const ContextDetails = /* @__PURE__ */ Object.assign(ContextDetailsView, 
   Error: ErrorState,
   Empty,
   Summary,
+  Line,
   Sections,
   Section,
   SectionTrigger,

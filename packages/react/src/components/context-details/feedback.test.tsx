@@ -10,7 +10,7 @@ describe('ContextDetails feedback', () => {
     const { engine, sessionId, replyId } = await conversation();
     const screen = await render(
       <Kit engine={engine}>
-        <ContextDetails sessionId={sessionId} messageId={replyId} />
+        <ContextDetails variant="expanded" sessionId={sessionId} messageId={replyId} />
       </Kit>,
     );
     const root = screen.container.querySelector('.ctxkit-details') as HTMLElement;

@@ -10,5 +10,5 @@ export {
   type DetailSectionId,
   type ExcludedDetail,
 } from '@ctxkit/core/view';
-export { ContextDetails, type ContextDetailsProps } from './context-details.js';
+export { ContextDetails, type ContextDetailsProps, type ContextDetailsVariant } from './context-details.js';
 export { type NotRelevantProps, useContextDetails } from './parts.js';

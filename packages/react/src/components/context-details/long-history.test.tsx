@@ -59,7 +59,7 @@ describe('ContextDetails of a long conversation', () => {
 
     const screen = await render(
       <Kit engine={engine}>
-        <ContextDetails sessionId={sessionId} messageId={replyId} />
+        <ContextDetails variant="expanded" sessionId={sessionId} messageId={replyId} />
       </Kit>,
     );
     await expect.element(screen.getByRole('button', { name: /^Memory \(1\)/ })).toBeVisible();

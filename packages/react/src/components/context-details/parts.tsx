@@ -156,6 +156,35 @@ export function Summary({ className, ...props }: HTMLAttributes<HTMLParagraphEle
   );
 }
 
+/**
+ * The one-line summary of the collapsed form: "Context: 1,234 tokens · 5 items · 2 left out" (the left-out count once
+ * the plan is loaded, and only when something was). While loading, failed or empty, the state's own short text.
+ */
+export function Line({ className, children, ...props }: HTMLAttributes<HTMLSpanElement>) {
+  const { state, model } = useContextDetails();
+  const format = useCtxkitFormat();
+  const labels = format.labels.details;
+  let text: string;
+  if (state === 'loading') text = format.labels.common.loading;
+  else if (state === 'empty') text = labels.empty;
+  else if (!model) text = labels.heading;
+  else {
+    const items = model.sections.reduce((sum, section) => sum + section.items.length, 0);
+    const parts = [
+      format.text(labels.tokens, { tokens: model.totalTokens }),
+      format.text(labels.items, { count: items }),
+    ];
+    if (model.excluded && model.excluded.length > 0)
+      parts.push(format.text(labels.leftOut, { count: model.excluded.length }));
+    text = format.text(labels.collapsed, { parts: parts.join(labels.collapsedSeparator) });
+  }
+  return (
+    <span className={cx('ctxkit-details__line', className)} {...props}>
+      {children ?? text}
+    </span>
+  );
+}
+
 export interface SectionProps extends HTMLAttributes<HTMLElement> {
   readonly section: DetailSection;
   readonly defaultOpen?: boolean;

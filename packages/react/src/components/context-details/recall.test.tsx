@@ -49,7 +49,7 @@ describe('ContextDetails with recalled passages', () => {
 
     const screen = await render(
       <Kit engine={engine}>
-        <ContextDetails sessionId={sessionId} messageId={replyId} />
+        <ContextDetails variant="expanded" sessionId={sessionId} messageId={replyId} />
       </Kit>,
     );
     await expect.element(screen.getByRole('button', { name: /^Recalled \(1\)/ })).toBeVisible();
@@ -79,6 +79,7 @@ describe('ContextDetails with recalled passages', () => {
     const screen = await render(
       <Kit engine={engine}>
         <ContextDetails
+          variant="expanded"
           sessionId={sessionId}
           messageId={replyId}
           onItemClick={(item) => 'recalled' in item && opened.push(item.recalled)}
