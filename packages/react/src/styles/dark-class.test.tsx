@@ -1,5 +1,6 @@
 /// <reference types="vite/client" />
 import { afterEach, describe, expect, test } from 'vitest';
+import { cdp } from 'vitest/browser';
 import { render } from 'vitest-browser-react';
 import { BudgetMeter } from '../components/budget-meter/index.js';
 import { kitEngine } from '../test/fixtures.js';
@@ -64,6 +65,20 @@ describe('the `.dark` class convention (Tailwind, shadcn/ui, next-themes)', () =
       DARK_BG,
       'dark',
     ]);
+  });
+
+  test('`light` on <html> wins over a dark system setting, as next-themes sets it for a user who picked light', async () => {
+    const setScheme = (value: string) =>
+      cdp().send('Emulation.setEmulatedMedia', { features: [{ name: 'prefers-color-scheme', value }] });
+    await setScheme('dark');
+    try {
+      const { meter, popover } = await meterWithBreakdown();
+      expect([background(meter), background(popover), scheme(meter)]).toEqual([DARK_BG, DARK_BG, 'dark']);
+      html.classList.add('light');
+      expect([background(meter), background(popover), scheme(meter)]).toEqual([LIGHT_BG, LIGHT_BG, 'light']);
+    } finally {
+      await setScheme('');
+    }
   });
 
   test("`dark` on <html> leaves the host's own colour scheme alone", () => {
