@@ -123,5 +123,15 @@ describe('cached input tokens', () => {
     expect(await paths({ inputTokens: 100, cache_read_input_tokens: 5 })).toEqual([
       'usage.cache_read_input_tokens',
     ]);
+    // Counts in the message are written as the meter writes them.
+    const over = (await session
+      .commit(turn, 'Done.', { inputTokens: 9203, cachedInputTokens: 9000, cacheWriteTokens: 1000 })
+      .then(
+        () => null,
+        (error: unknown) => error,
+      )) as ValidationError;
+    expect(over.issues[0]?.message).toBe(
+      'cached and cache-written tokens (10,000) cannot exceed inputTokens (9,203), which counts them too',
+    );
   });
 });

@@ -1,4 +1,4 @@
-import { type ErrorIssue, ValidationError } from '../errors/index.js';
+import { type ErrorIssue, formatCount, ValidationError } from '../errors/index.js';
 import type { Usage } from '../session/index.js';
 
 const FIELDS: ReadonlySet<string> = new Set([
@@ -64,7 +64,7 @@ export function checkUsage(usage: unknown, path = 'usage'): Usage | undefined {
     if (cached > (fields.inputTokens as number))
       issues.push({
         path: `${path}.cachedInputTokens`,
-        message: `cached and cache-written tokens (${cached}) cannot exceed inputTokens (${String(fields.inputTokens)}), which counts them too`,
+        message: `cached and cache-written tokens (${formatCount(cached)}) cannot exceed inputTokens (${formatCount(fields.inputTokens as number)}), which counts them too`,
       });
   }
   if (issues.length > 0) throw new ValidationError('Invalid usage report', issues);
