@@ -58,7 +58,7 @@ import { type EngineEvent, PendingTurns } from './pending-turns.js';
 import { deleteExpiredSessions } from './retention.js';
 import { loadTurnOperations } from './session/index.js';
 import { Session } from './session.js';
-import { checkId, checkNewSession, type NewSessionOptions } from './session-input.js';
+import { checkId, checkNewSession, checkSessionId, type NewSessionOptions } from './session-input.js';
 import { holdsStored, remoteChange, StaleSessions } from './staleness.js';
 
 export interface DeleteOptions {
@@ -174,28 +174,94 @@ export class Engine<R = OpenAIChatRequest> {
   }
 
   /**
-   * A new session holding every enabled `always` item of the catalog. `memory: false`: it neither gives memories
-   * to other sessions nor receives theirs. A `private` one lives only in this tab's memory and takes no part in
-   * memory either (see `session.setPrivate`).
+   * A new session holding every enabled `always` item of the catalog, stored at once. `id`: the host's own (a chat
+   * id from its URL), else one the engine makes; an id the store holds already is a SessionExistsError. `memory:
+   * false`: it neither gives memories to other sessions nor receives theirs. A `private` one lives only in this tab's
+   * memory and takes no part in memory either (see `session.setPrivate`).
    */
   async createSession(options: NewSessionOptions = {}): Promise<Session<R>> {
-    const { title = 'New chat', memory, private: isPrivate = false } = checkNewSession(options);
-    const { redactor, catalog, newId, now } = this.#context;
-    const fresh = newSessionRecord(
-      newId(),
-      typeof title === 'string' ? redactor.redact(title).text : title,
-      catalog,
-      now(),
-    );
-    const record = {
-      ...fresh,
-      ...(memory === false && { memory }),
-      ...(isPrivate && { private: true }),
-    };
+    const record = this.#newRecord(checkNewSession(options));
     await this.#context.store.createSession(record);
     const session = new Session(this.#context, record, []);
     this.#open.set(record.id, Promise.resolve(session));
     return session;
+  }
+
+  /**
+   * The session with this id when it exists, else a new one under it (the host's chat id) that is stored only at
+   * its first write: a visit to a new chat that sends nothing leaves nothing behind. Until then it is this engine's
+   * alone (`session.isStored` is false, `listSessions` does not list it, `openSession` gives the same object).
+   * `options` apply only to a new session.
+   */
+  async openOrCreateSession(
+    sessionId: string,
+    options: Omit<NewSessionOptions, 'id'> = {},
+  ): Promise<Session<R>> {
+    checkSessionId(sessionId, 'sessionId');
+    const checked = checkNewSession(options);
+    if (checked.id !== undefined)
+      throw new ValidationError('Invalid session options', [
+        { path: 'options.id', message: 'is the first argument here' },
+      ]);
+    try {
+      return await this.openSession(sessionId);
+    } catch (error) {
+      if (!isCtxkitError(error, 'not_found') || error.id !== sessionId) throw error;
+    }
+    // Another call may have made the new session while this one looked in the store.
+    const made = this.#open.get(sessionId);
+    if (made) return made;
+    const session = new Session(
+      this.#context,
+      this.#newRecord({ ...checked, id: sessionId }),
+      [],
+      undefined,
+      false,
+    );
+    this.#open.set(sessionId, Promise.resolve(session));
+    return session;
+  }
+
+  #newRecord({
+    id,
+    title = 'New chat',
+    memory,
+    private: isPrivate = false,
+  }: NewSessionOptions): SessionRecord {
+    const { redactor, catalog, newId, now } = this.#context;
+    const fresh = newSessionRecord(
+      id ?? newId(),
+      typeof title === 'string' ? redactor.redact(title).text : title,
+      catalog,
+      now(),
+    );
+    return {
+      ...fresh,
+      ...(memory === false && { memory }),
+      ...(isPrivate && { private: true }),
+    };
+  }
+
+  /**
+   * The id of the session in `sessionId`'s tree (itself and every branch below it) written to last: the branch a
+   * conversation was last continued in, for a chat that reopens where the user left it. Ties go to the branch made
+   * later. A session the store does not hold (yet) has no branches: its own id.
+   */
+  async latestBranch(sessionId: string): Promise<string> {
+    checkId(sessionId, 'sessionId', 'session id');
+    const records = await this.#context.store.listSessions();
+    if (!records.some((record) => record.id === sessionId)) return sessionId;
+    const { branchTree } = await branchOperations();
+    let latest: SessionRecord | undefined;
+    for (const { record } of branchTree(records, sessionId)) {
+      if (
+        !latest ||
+        record.updatedAt > latest.updatedAt ||
+        (record.updatedAt === latest.updatedAt && record.createdAt >= latest.createdAt)
+      )
+        latest = record;
+    }
+    return latest?.id ?? sessionId;
   }
 
   /**

@@ -122,6 +122,11 @@ export function checkPinOptions(options: unknown): void {
 }
 
 export interface NewSessionOptions {
+  /**
+   * The session's id, when the host chooses it (a chat id from its URL, say): 1 to 128 of the characters a URL
+   * carries as they are (`A–Z a–z 0–9 - . _ ~`). Without it the engine makes one (`newId`).
+   */
+  readonly id?: string;
   readonly title?: string;
   readonly memory?: boolean;
   readonly private?: boolean;
@@ -134,12 +139,40 @@ export function checkNewSession(options: unknown): NewSessionOptions {
       { path: 'options', message: `must be an object, got ${describe(options)}` },
     ]);
   const issues: ErrorIssue[] = [];
-  checkKnownFields(options, ['title', 'memory', 'private'], 'options', issues);
+  checkKnownFields(options, ['id', 'title', 'memory', 'private'], 'options', issues);
+  if (options.id !== undefined) sessionIdIssue(options.id, 'options.id', issues);
   checkText(options.title, 'options.title', issues, { optional: true, maxLength: MAX_TITLE });
   checkBoolean(options.memory, 'options.memory', issues);
   checkBoolean(options.private, 'options.private', issues);
   if (issues.length > 0) fail('Invalid session options', issues);
   return options as NewSessionOptions;
+}
+
+/** The longest id a host may give a session: room for a UUID, a nanoid or a slug with a prefix. */
+export const MAX_SESSION_ID = 128;
+// RFC 3986's unreserved characters: an id goes into a URL path, a storage key or a file name as it is.
+const SESSION_ID = /^[A-Za-z0-9._~-]+$/;
+
+function sessionIdIssue(value: unknown, path: string, issues: ErrorIssue[]): void {
+  if (typeof value !== 'string' || value === '')
+    issues.push({ path, message: `must be a non-empty string, got ${describe(value)}` });
+  else if (value.length > MAX_SESSION_ID)
+    issues.push({ path, message: `must be at most ${MAX_SESSION_ID} characters, got ${value.length}` });
+  else if (!SESSION_ID.test(value)) {
+    const bad = [...value].find((char) => !SESSION_ID.test(char)) ?? '';
+    issues.push({
+      path,
+      message: `may hold only letters, digits and - . _ ~ (got ${JSON.stringify(bad)} in ${JSON.stringify(value)})`,
+    });
+  }
+}
+
+/** A session id a host chooses (`createSession({ id })`, `openOrCreateSession(id)`). */
+export function checkSessionId(value: unknown, path: string): string {
+  const issues: ErrorIssue[] = [];
+  sessionIdIssue(value, path, issues);
+  if (issues.length > 0) fail('Invalid session id', issues);
+  return value as string;
 }
 
 export function checkId(value: unknown, path: string, what: string): string {

@@ -13,6 +13,7 @@ import type {
   PinTarget,
   SessionContextItem,
   SessionRecord,
+  Transcript,
   Usage,
 } from '../session/index.js';
 import type { MeasuredTurn } from '../store/index.js';
@@ -51,9 +52,10 @@ export class Session<R = OpenAIChatRequest> {
     record: SessionRecord,
     messages: readonly ChatMessage[],
     measuredTurns?: Promise<readonly MeasuredTurn[]>,
+    stored = true,
   ) {
     this.#engine = engine;
-    this.#core = new SessionCore(this, engine, record, messages, measuredTurns);
+    this.#core = new SessionCore(this, engine, record, messages, measuredTurns, stored);
   }
 
   get id(): string {
@@ -123,6 +125,23 @@ export class Session<R = OpenAIChatRequest> {
    */
   get isStale(): boolean {
     return this.#engine.stale.has(this);
+  }
+
+  /**
+   * False for a session `engine.openOrCreateSession` made that nothing was written to yet: the store does not hold
+   * it (it is not listed), and its first write (a committed turn, a pin, a title) creates it.
+   */
+  get isStored(): boolean {
+    return this.#core.stored;
+  }
+
+  /**
+   * The stored conversation as a chat UI shows it: committed turns (user message, tool steps, final reply, plan id)
+   * and notes, oldest first; a branch's starts with the turns it inherits. A turn that was stopped, failed or
+   * refused was never written and is not in it. See "The way back" in docs/sessions.md.
+   */
+  transcript(): Transcript {
+    return transcript.read(this.#core);
   }
 
   /** True between `prepare` and `commit`/`rollback`. */

@@ -106,6 +106,23 @@ export class StaleSessionError extends CtxkitError {
   }
 }
 
+/**
+ * A session was to be created under an id the store already holds (`engine.createSession({ id })`): nothing was
+ * written. `engine.openSession(sessionId)` opens the existing one; `engine.openOrCreateSession` does either.
+ */
+export class SessionExistsError extends CtxkitError {
+  readonly code = 'session_exists';
+  readonly sessionId: string;
+
+  constructor(sessionId: string) {
+    super(
+      `A session '${sessionId}' already exists; nothing was written. Open it with engine.openSession, or use ` +
+        'engine.openOrCreateSession to open it or create it.',
+    );
+    this.sessionId = sessionId;
+  }
+}
+
 /** Something named by id (a session, an item, a pin, a plan) does not exist. */
 export class NotFoundError extends CtxkitError {
   readonly code = 'not_found';

@@ -8,6 +8,7 @@ export {
   type EmbedderFailure,
   EmbedderLoadError,
   NotFoundError,
+  SessionExistsError,
   StaleSessionError,
   TransactionError,
   ValidationError,

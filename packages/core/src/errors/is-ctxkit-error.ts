@@ -6,6 +6,7 @@ import type {
   CorruptRecordError,
   EmbedderLoadError,
   NotFoundError,
+  SessionExistsError,
   StaleSessionError,
   TransactionError,
   ValidationError,
@@ -25,6 +26,7 @@ export interface CtxkitErrorsByCode {
   transaction_state: TransactionError;
   stale_session: StaleSessionError;
   not_found: NotFoundError;
+  session_exists: SessionExistsError;
   corrupt_record: CorruptRecordError;
   has_branches: BranchError;
   embedder_unavailable: EmbedderLoadError;
@@ -43,6 +45,7 @@ const CODES: ReadonlySet<string> = new Set<CtxkitErrorCode>([
   'transaction_state',
   'stale_session',
   'not_found',
+  'session_exists',
   'corrupt_record',
   'has_branches',
   'embedder_unavailable',

@@ -25,6 +25,13 @@ export {
 } from './state.js';
 export type { PinSuggestion, SuggestionSource } from './suggestion-types.js';
 export { type PromptPart, type PromptPartText, SystemPrompt } from './system-prompt.js';
+export {
+  type Transcript,
+  type TranscriptEntry,
+  type TranscriptNote,
+  type TranscriptTurn,
+  transcriptOf,
+} from './transcript.js';
 export { groupTurns, type Turn } from './turns.js';
 export type {
   AssistantMessage,

@@ -1,5 +1,5 @@
 import type { JsonValue } from '../catalog/index.js';
-import { CorruptRecordError, NotFoundError, reportError } from '../errors/index.js';
+import { CorruptRecordError, NotFoundError, reportError, SessionExistsError } from '../errors/index.js';
 import { type RecallEntry, recallable, recallEntries, recallEntryProblem } from '../recall-entries/index.js';
 import type { RetrievalSet } from '../retrieval-types/index.js';
 import type { ChatMessage, SessionRecord, UsageReport } from '../session/index.js';
@@ -51,7 +51,7 @@ export class MemoryStore implements Store {
   readonly #documents = new Map<string, JsonValue>();
 
   async createSession(record: SessionRecord): Promise<void> {
-    if (this.#sessions.has(record.id)) throw new RangeError(`Session '${record.id}' already exists`);
+    if (this.#sessions.has(record.id)) throw new SessionExistsError(record.id);
     this.#sessions.set(record.id, {
       record,
       messages: [],

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { defineCatalog } from '../catalog/index.js';
 import { demoCatalog, testEngine } from '../engine/engine.fixtures.js';
-import { NotFoundError } from '../errors/index.js';
+import { isCtxkitError, NotFoundError } from '../errors/index.js';
 import type { ChatMessage, SessionRecord } from '../session/index.js';
 import { newSessionRecord } from '../session/index.js';
 import type { Store, StoredPlan, StoreEvent } from '../store-types/index.js';
@@ -57,7 +57,8 @@ export function describeStoreContract(name: string, makeStore: MakeStore): void 
     test('creating a session that exists fails and keeps the one stored', async () => {
       const store = await open();
       await store.createSession(record('s1', 'Original'));
-      await expect(store.createSession(record('s1', 'Impostor'))).rejects.toThrow(/already exists/);
+      const refused = await store.createSession(record('s1', 'Impostor')).catch((error: unknown) => error);
+      expect(isCtxkitError(refused, 'session_exists') && refused.sessionId).toBe('s1');
       expect((await store.loadSession('s1'))?.record.title).toBe('Original');
     });
 

@@ -128,15 +128,17 @@ const storeSuggestions: CommitStep = async (draft) => {
 const writeTurn: CommitStep = async (draft) => {
   const { core, open, prepared } = draft;
   await core.stale(() =>
-    core.engine.store.commitTurn({
-      session: draft.record,
-      expected: draft.before,
-      messages: draft.messages,
-      plans: open.plans,
-      usage: draft.reports,
-      retrievalSets: prepared.retrievalSet ? [prepared.retrievalSet] : [],
-      ...(open.history.blobs.size > 0 && { blobs: open.history.blobs }),
-    }),
+    core.withStored(() =>
+      core.engine.store.commitTurn({
+        session: draft.record,
+        expected: draft.before,
+        messages: draft.messages,
+        plans: open.plans,
+        usage: draft.reports,
+        retrievalSets: prepared.retrievalSet ? [prepared.retrievalSet] : [],
+        ...(open.history.blobs.size > 0 && { blobs: open.history.blobs }),
+      }),
+    ),
   );
 };
 

@@ -1,5 +1,5 @@
 import type { ItemKey } from '../../catalog/index.js';
-import { StaleSessionError, TransactionError } from '../../errors/index.js';
+import { isCtxkitError, StaleSessionError, TransactionError } from '../../errors/index.js';
 import type { SessionRedaction } from '../../privacy/index.js';
 import type { UseKind } from '../../retrieval/index.js';
 import {
@@ -37,6 +37,11 @@ export class SessionCore<R> {
   readonly redaction: SessionRedaction;
   open: OpenTurn<R> | typeof PREPARING | null = null;
   committing = false;
+  /**
+   * False for a session `openOrCreateSession` made that the store does not hold yet: its first write creates it, so
+   * opening a chat that is never used leaves nothing behind.
+   */
+  stored: boolean;
   /** Settles once the store's measures of the loaded turns are adopted; the first plan waits for them. */
   readonly measured: Promise<void> | undefined;
   #writing: Promise<unknown> = Promise.resolve();
@@ -47,7 +52,9 @@ export class SessionCore<R> {
     record: SessionRecord,
     messages: readonly ChatMessage[],
     measuredTurns?: Promise<readonly MeasuredTurn[]>,
+    stored = true,
   ) {
+    this.stored = stored;
     this.owner = owner;
     this.engine = engine;
     this.record = record;
@@ -143,7 +150,9 @@ export class SessionCore<R> {
       const next = change(this.record);
       if (next === this.record) return;
       const record = { ...next, updatedAt: this.engine.now() };
-      await this.stale(() => this.engine.store.saveSession(record, this.record));
+      await this.stale(() =>
+        this.stored ? this.engine.store.saveSession(record, this.record) : this.#create(record),
+      );
       this.record = record;
     });
   }
@@ -160,6 +169,33 @@ export class SessionCore<R> {
       if (error instanceof StaleSessionError) this.engine.stale.mark(this.owner);
       throw error;
     }
+  }
+
+  /**
+   * A write that needs the store to hold the session (a turn, a note). A session not stored yet is created first, as
+   * it is now, and deleted again when the write fails: a first turn that fails leaves no empty session.
+   */
+  async withStored<T>(write: () => Promise<T>): Promise<T> {
+    if (this.stored) return write();
+    await this.#create(this.record);
+    try {
+      return await write();
+    } catch (error) {
+      this.stored = false;
+      await this.engine.store.deleteSession(this.id).catch(() => undefined);
+      throw error;
+    }
+  }
+
+  async #create(record: SessionRecord): Promise<void> {
+    try {
+      await this.engine.store.createSession(record);
+    } catch (error) {
+      // Another tab created the session under the same id since this one was opened: this copy is not the stored one.
+      if (isCtxkitError(error, 'session_exists')) throw new StaleSessionError(this.id);
+      throw error;
+    }
+    this.stored = true;
   }
 
   // Writes run one at a time, each reading the record the previous one left, so no update is lost.

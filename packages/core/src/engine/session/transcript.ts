@@ -1,12 +1,17 @@
 import type { ItemRef } from '../../catalog/index.js';
 import { NotFoundError, TransactionError } from '../../errors/index.js';
-import type { ChatMessage } from '../../session/index.js';
+import { type ChatMessage, type Transcript, transcriptOf } from '../../session/index.js';
 import type { FeedbackVerdict } from '../feedback.js';
 import { deleteTurnOperations, feedbackOperations } from '../lazy.js';
 import { checkId, checkNote } from '../session-input.js';
 import type { SessionCore } from './core.js';
 
-// Changes to a session's transcript outside a turn: a turn deleted, a note added, the user's verdict on a reply.
+// A session's transcript as a chat UI shows it, and changes to it outside a turn: a turn deleted, a note added, the
+// user's verdict on a reply.
+
+export function read<R>(core: SessionCore<R>): Transcript {
+  return transcriptOf(core.record, core.messages);
+}
 
 export async function deleteTurn<R>(core: SessionCore<R>, messageId: string): Promise<void> {
   checkId(messageId, 'messageId', 'message id');
@@ -45,13 +50,17 @@ export async function addNote<R>(
   });
   return core.exclusive(async () => {
     const record = { ...core.record, updatedAt: note.createdAt };
-    await core.engine.store.commitTurn({
-      session: record,
-      messages: [note],
-      plans: [],
-      usage: [],
-      retrievalSets: [],
-    });
+    await core.stale(() =>
+      core.withStored(() =>
+        core.engine.store.commitTurn({
+          session: record,
+          messages: [note],
+          plans: [],
+          usage: [],
+          retrievalSets: [],
+        }),
+      ),
+    );
     core.record = record;
     core.messages.push(note);
     core.engine.recall?.committed(record, [note]);

@@ -4,6 +4,7 @@ import {
   CorruptRecordError,
   NotFoundError,
   reportError,
+  SessionExistsError,
   StorageQuotaError,
   StoreClosedError,
   StoreVersionError,
@@ -158,8 +159,7 @@ export class IdbStore implements Store {
   async createSession(record: SessionRecord): Promise<void> {
     await this.#write([STORES.sessions], `new session ${record.id}`, async (tx) => {
       const sessions = tx.objectStore(STORES.sessions);
-      if ((await sessions.getKey(record.id)) !== undefined)
-        throw new RangeError(`Session '${record.id}' already exists`);
+      if ((await sessions.getKey(record.id)) !== undefined) throw new SessionExistsError(record.id);
       const row: SessionRow = {
         v: RECORD_FORMAT,
         id: record.id,
