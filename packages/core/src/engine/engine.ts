@@ -58,7 +58,7 @@ import { type EngineEvent, PendingTurns } from './pending-turns.js';
 import { deleteExpiredSessions } from './retention.js';
 import { loadTurnOperations } from './session/index.js';
 import { Session } from './session.js';
-import { checkId, checkNewSession, checkSessionId, type NewSessionOptions } from './session-input.js';
+import { checkHostSessionId, checkId, checkNewSession, type NewSessionOptions } from './session-input.js';
 import { holdsStored, remoteChange, StaleSessions } from './staleness.js';
 
 export interface DeleteOptions {
@@ -197,7 +197,7 @@ export class Engine<R = OpenAIChatRequest> {
     sessionId: string,
     options: Omit<NewSessionOptions, 'id'> = {},
   ): Promise<Session<R>> {
-    checkSessionId(sessionId, 'sessionId');
+    checkHostSessionId(sessionId, 'sessionId');
     const checked = checkNewSession(options);
     if (checked.id !== undefined)
       throw new ValidationError('Invalid session options', [

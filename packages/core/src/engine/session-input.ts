@@ -1,7 +1,14 @@
 import type { ItemRef } from '../catalog/index.js';
 import { type ErrorIssue, ValidationError } from '../errors/index.js';
 import { type ContextMode, isContextMode, type LeaseScope, type PinTarget } from '../session/index.js';
-import { checkBoolean, checkKnownFields, checkText, describe, isRecord } from '../validation/index.js';
+import {
+  checkBoolean,
+  checkKnownFields,
+  checkSessionId,
+  checkText,
+  describe,
+  isRecord,
+} from '../validation/index.js';
 
 // What the public calls of sessions and the engine accept, checked at the call that received it: a wrong value is a
 // ValidationError naming its path, and nothing is written. Each check returns the value with its type.
@@ -140,7 +147,7 @@ export function checkNewSession(options: unknown): NewSessionOptions {
     ]);
   const issues: ErrorIssue[] = [];
   checkKnownFields(options, ['id', 'title', 'memory', 'private'], 'options', issues);
-  if (options.id !== undefined) sessionIdIssue(options.id, 'options.id', issues);
+  if (options.id !== undefined) checkSessionId(options.id, 'options.id', issues);
   checkText(options.title, 'options.title', issues, { optional: true, maxLength: MAX_TITLE });
   checkBoolean(options.memory, 'options.memory', issues);
   checkBoolean(options.private, 'options.private', issues);
@@ -148,29 +155,10 @@ export function checkNewSession(options: unknown): NewSessionOptions {
   return options as NewSessionOptions;
 }
 
-/** The longest id a host may give a session: room for a UUID, a nanoid or a slug with a prefix. */
-export const MAX_SESSION_ID = 128;
-// RFC 3986's unreserved characters: an id goes into a URL path, a storage key or a file name as it is.
-const SESSION_ID = /^[A-Za-z0-9._~-]+$/;
-
-function sessionIdIssue(value: unknown, path: string, issues: ErrorIssue[]): void {
-  if (typeof value !== 'string' || value === '')
-    issues.push({ path, message: `must be a non-empty string, got ${describe(value)}` });
-  else if (value.length > MAX_SESSION_ID)
-    issues.push({ path, message: `must be at most ${MAX_SESSION_ID} characters, got ${value.length}` });
-  else if (!SESSION_ID.test(value)) {
-    const bad = [...value].find((char) => !SESSION_ID.test(char)) ?? '';
-    issues.push({
-      path,
-      message: `may hold only letters, digits and - . _ ~ (got ${JSON.stringify(bad)} in ${JSON.stringify(value)})`,
-    });
-  }
-}
-
 /** A session id a host chooses (`createSession({ id })`, `openOrCreateSession(id)`). */
-export function checkSessionId(value: unknown, path: string): string {
+export function checkHostSessionId(value: unknown, path: string): string {
   const issues: ErrorIssue[] = [];
-  sessionIdIssue(value, path, issues);
+  checkSessionId(value, path, issues);
   if (issues.length > 0) fail('Invalid session id', issues);
   return value as string;
 }

@@ -93,3 +93,27 @@ function closeTo(a: string, b: string): boolean {
   while (i < a.length && a[i] === b[i]) i++;
   return a.slice(i + 1) === b.slice(i + 1) || a.slice(i + 1) === b.slice(i) || a.slice(i) === b.slice(i + 1);
 }
+
+/** The longest id a host may give a session: room for a UUID, a nanoid or a slug with a prefix. */
+export const MAX_SESSION_ID = 128;
+// RFC 3986's unreserved characters: an id goes into a URL path, a storage key or a file name as it is.
+const SESSION_ID = /^[A-Za-z0-9._~-]+$/;
+
+/**
+ * A session id a host chooses (a chat id from its URL): 1 to 128 of the characters a URL carries as they are,
+ * `A–Z a–z 0–9 - . _ ~`. Returns whether the value is fine.
+ */
+export function checkSessionId(value: unknown, path: string, issues: ErrorIssue[]): boolean {
+  if (typeof value !== 'string' || value === '')
+    issues.push({ path, message: `must be a non-empty string, got ${describe(value)}` });
+  else if (value.length > MAX_SESSION_ID)
+    issues.push({ path, message: `must be at most ${MAX_SESSION_ID} characters, got ${value.length}` });
+  else if (!SESSION_ID.test(value)) {
+    const bad = [...value].find((char) => !SESSION_ID.test(char)) ?? '';
+    issues.push({
+      path,
+      message: `may hold only letters, digits and - . _ ~ (got ${JSON.stringify(bad)} in ${JSON.stringify(value)})`,
+    });
+  } else return true;
+  return false;
+}

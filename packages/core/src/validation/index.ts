@@ -6,10 +6,12 @@ export {
   checkFunction,
   checkId,
   checkKnownFields,
+  checkSessionId,
   checkText,
   describe,
   isRecord,
   isVisible,
+  MAX_SESSION_ID,
 } from './checks.js';
 export { jsonIssue } from './json.js';
 export { throwIfAny } from './throw.js';
