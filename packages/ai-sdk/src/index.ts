@@ -18,3 +18,13 @@ export {
   type CtxkitTransportOptions,
   createCtxkitTransport,
 } from './transport.js';
+export {
+  type CtxkitStoredMessage,
+  type CtxkitStoredPart,
+  dropUnstored,
+  type LoadChatOptions,
+  type LoadedChat,
+  loadChat,
+  toUIMessages,
+  unstoredMessageIds,
+} from './ui-messages.js';

@@ -199,7 +199,7 @@ export class CtxkitChatTransport<UI_MESSAGE extends UIMessage = UIMessage<Ctxkit
     const text = textOf(last as UI_MESSAGE);
     const session =
       options.trigger === 'regenerate-message' || options.messageId !== undefined
-        ? await this.#branchFor(options.trigger, options.messageId, text)
+        ? await this.#branchFor(options.trigger, options.messageId, text, (last as UI_MESSAGE).id)
         : await this.#options.engine.openSession(this.#sessionId);
     const { maxToolRounds = 8 } = this.#options;
     // The loop's rounds are the tool rounds: this transport's limit counts model calls, one more.
@@ -222,13 +222,18 @@ export class CtxkitChatTransport<UI_MESSAGE extends UIMessage = UIMessage<Ctxkit
     trigger: 'submit-message' | 'regenerate-message',
     messageId: string | undefined,
     text: string,
+    askedId: string,
   ): Promise<Session> {
     const engine = this.#options.engine;
     const current = await engine.openSession(this.#sessionId);
     const known = messageId === undefined ? this.#latest : this.#turns.get(messageId);
     let userMessageId: string | undefined;
+    // Messages from `loadChat`/`toUIMessages` carry the stored ids: the user message asked again names its turn.
+    const stored = trigger === 'regenerate-message' ? askedId : messageId;
     if (known?.sessionId === current.id) {
       userMessageId = known.userMessageId;
+    } else if (current.messages.some((message) => message.id === stored && message.role === 'user')) {
+      userMessageId = stored;
     } else if (trigger === 'regenerate-message') {
       // A reply this transport did not stream (the page was reloaded): the last turn, if it asked this message.
       const lastUser = [...current.messages].reverse().find((message) => message.role === 'user');

@@ -1,5 +1,6 @@
 import type { ChatMessage } from '../session/index.js';
 import type { LoadedSession, Store } from '../store/index.js';
+import type { BranchView } from './assemble.js';
 
 /**
  * The branch operations, imported on first use: forking, listing and deleting trees of sessions are occasional,
@@ -19,4 +20,13 @@ export async function branchMessages(
 ): Promise<readonly ChatMessage[]> {
   if (!loaded.record.branch) return loaded.messages;
   return (await branchOperations()).branchMessages(store, loaded);
+}
+
+/** `branchView`, imported on first use, as `branchMessages` is: a root session writes everything it sees. */
+export async function branchView(
+  store: Pick<Store, 'loadSession'>,
+  loaded: LoadedSession,
+): Promise<BranchView> {
+  if (!loaded.record.branch) return { messages: loaded.messages, writtenIn: new Map() };
+  return (await branchOperations()).branchView(store, loaded);
 }

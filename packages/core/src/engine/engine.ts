@@ -1,5 +1,5 @@
 import type { BranchNode, ForkOptions } from '../branches/index.js';
-import { branchMessages, branchOperations } from '../branches/lazy.js';
+import { branchOperations, branchView } from '../branches/lazy.js';
 import type { CapsuleInput } from '../capsules/index.js';
 import { capsuleOperations } from '../capsules/lazy.js';
 import { Catalog, type CatalogInput, defineCatalog, type JsonValue } from '../catalog/index.js';
@@ -216,7 +216,7 @@ export class Engine<R = OpenAIChatRequest> {
       this.#newRecord({ ...checked, id: sessionId }),
       [],
       undefined,
-      false,
+      { stored: false },
     );
     this.#open.set(sessionId, Promise.resolve(session));
     return session;
@@ -280,9 +280,17 @@ export class Engine<R = OpenAIChatRequest> {
     }
     const session = this.#context.store.loadSession(sessionId).then((loaded) => {
       if (!loaded) throw new NotFoundError('session', sessionId);
-      return branchMessages(this.#context.store, loaded).then(
-        (messages) =>
-          new Session(this.#context, loaded.record, messages, this.#context.store.measuredTurns?.(sessionId)),
+      return branchView(this.#context.store, loaded).then(
+        ({ messages, writtenIn }) =>
+          new Session(
+            this.#context,
+            loaded.record,
+            messages,
+            this.#context.store.measuredTurns?.(sessionId),
+            {
+              writtenIn,
+            },
+          ),
       );
     });
     session.catch(() => this.#open.delete(sessionId));
@@ -335,7 +343,14 @@ export class Engine<R = OpenAIChatRequest> {
       this.#context.now(),
     );
     await this.#context.store.createSession(record);
-    const branch = new Session(this.#context, record, inherited);
+    // What the branch inherits was written where the parent's transcript says, or by the parent itself.
+    const writtenIn = new Map(inherited.map((message) => [message.id, parent.id]));
+    for (const entry of parent.transcript().entries) {
+      const ids =
+        entry.kind === 'note' ? [entry.message.id] : [entry.id, ...entry.steps.map((step) => step.id)];
+      for (const id of ids) if (writtenIn.has(id)) writtenIn.set(id, entry.sessionId);
+    }
+    const branch = new Session(this.#context, record, inherited, undefined, { writtenIn });
     this.#open.set(record.id, Promise.resolve(branch));
     return branch;
   }

@@ -27,6 +27,7 @@ import {
   pins,
   rollbackTurn,
   SessionCore,
+  type SessionOrigin,
   settings,
   transcript,
   turnOperations,
@@ -52,10 +53,10 @@ export class Session<R = OpenAIChatRequest> {
     record: SessionRecord,
     messages: readonly ChatMessage[],
     measuredTurns?: Promise<readonly MeasuredTurn[]>,
-    stored = true,
+    origin?: SessionOrigin,
   ) {
     this.#engine = engine;
-    this.#core = new SessionCore(this, engine, record, messages, measuredTurns, stored);
+    this.#core = new SessionCore(this, engine, record, messages, measuredTurns, origin);
   }
 
   get id(): string {

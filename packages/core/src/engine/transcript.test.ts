@@ -124,6 +124,14 @@ describe('the way back through a reload (IndexedDB)', () => {
       'assistant: third answer',
     ]);
     expect(transcript.entries.map((entry) => entry.inherited)).toEqual([true, false, false]);
+    expect(transcript.entries.map((entry) => entry.sessionId)).toEqual(['chat-42', branch.id, branch.id]);
+    // A branch of the branch knows who wrote each turn it inherits, as forked and as loaded again.
+    const third = transcript.entries[2];
+    const deeper = await reloaded.fork(latest, third?.kind === 'turn' ? third.id : '', { before: true });
+    const writers = (session: Session) => session.transcript().entries.map((entry) => entry.sessionId);
+    expect(writers(deeper)).toEqual(['chat-42', branch.id]);
+    const store = await open(name);
+    expect(writers(await (await engineOn(store)).openSession(deeper.id))).toEqual(['chat-42', branch.id]);
     // The chat as first answered is still there, under its own id.
     expect(shown((await reloaded.openSession('chat-42')).transcript())).toEqual([
       'user: first question',

@@ -35,6 +35,8 @@ export interface TranscriptTurn {
   readonly reply: AssistantMessage;
   /** The plan of the request that produced the final reply; null for a reply written before context tracking. */
   readonly planId: string | null;
+  /** The session that wrote the turn: this one, or for a turn a branch inherits, the session it was forked from. */
+  readonly sessionId: string;
   /** True when a branch sees the turn through its fork point: it was written in a session it was forked from. */
   readonly inherited: boolean;
 }
@@ -43,17 +45,30 @@ export interface TranscriptTurn {
 export interface TranscriptNote {
   readonly kind: 'note';
   readonly message: NoteMessage;
+  readonly sessionId: string;
   readonly inherited: boolean;
 }
 
 /**
- * The transcript of a session from its record and the messages it sees (a branch's start with its parent's). A
- * committed turn always ends with a reply; messages that belong to no complete turn are left out rather than shown
- * as a turn they never were.
+ * The transcript of a session from its record and the messages it sees (a branch's start with its parent's).
+ * `writtenIn` names the session that wrote each inherited message; without it (or for a message it lacks), what a
+ * branch sees through its fork point is its parent's. A committed turn always ends with a reply; messages that belong
+ * to no complete turn are left out rather than shown as a turn they never were.
  */
-export function transcriptOf(record: SessionRecord, messages: readonly ChatMessage[]): Transcript {
+export function transcriptOf(
+  record: SessionRecord,
+  messages: readonly ChatMessage[],
+  writtenIn: ReadonlyMap<string, string> = new Map(),
+): Transcript {
   const through = record.branch?.throughMessageId ?? null;
   const inheritedUpTo = through === null ? -1 : messages.findIndex((message) => message.id === through);
+  const origin = (message: ChatMessage, index: number): { sessionId: string; inherited: boolean } => {
+    const sessionId =
+      writtenIn.get(message.id) ??
+      (index <= inheritedUpTo ? record.branch?.parentSessionId : undefined) ??
+      record.id;
+    return { sessionId, inherited: sessionId !== record.id };
+  };
   const entries: TranscriptEntry[] = [];
   let user: UserMessage | null = null;
   let userIndex = -1;
@@ -70,7 +85,7 @@ export function transcriptOf(record: SessionRecord, messages: readonly ChatMessa
         steps: steps.slice(0, last + 1),
         reply,
         planId: reply.requestContext?.planId ?? null,
-        inherited: userIndex <= inheritedUpTo,
+        ...origin(user, userIndex),
       });
     }
     user = null;
@@ -86,7 +101,7 @@ export function transcriptOf(record: SessionRecord, messages: readonly ChatMessa
     } else {
       // A note is written between turns, never inside one: the turn before it is complete.
       close();
-      entries.push({ kind: 'note', message, inherited: index <= inheritedUpTo });
+      entries.push({ kind: 'note', message, ...origin(message, index) });
     }
   }
   close();

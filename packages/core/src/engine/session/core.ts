@@ -19,6 +19,12 @@ import type { LongHistory } from '../long-history.js';
 import { latestUserText, reportUse } from '../use-evidence.js';
 import { type OpenTurn, PREPARING, type PreparedTurn } from './types.js';
 
+/** Where a session object comes from: whether the store holds it, and who wrote what a branch inherits. */
+export interface SessionOrigin {
+  readonly stored?: boolean;
+  readonly writtenIn?: ReadonlyMap<string, string>;
+}
+
 /**
  * What every part of a session shares: its record, its transcript grouped in turns, the open turn, and one queue of
  * writes. The parts (turns, pins, settings, the transcript's edits) are functions over it; `Session` is their face.
@@ -42,6 +48,8 @@ export class SessionCore<R> {
    * opening a chat that is never used leaves nothing behind.
    */
   stored: boolean;
+  /** The session that wrote each message a branch inherits. */
+  readonly writtenIn: ReadonlyMap<string, string>;
   /** Settles once the store's measures of the loaded turns are adopted; the first plan waits for them. */
   readonly measured: Promise<void> | undefined;
   #writing: Promise<unknown> = Promise.resolve();
@@ -52,9 +60,10 @@ export class SessionCore<R> {
     record: SessionRecord,
     messages: readonly ChatMessage[],
     measuredTurns?: Promise<readonly MeasuredTurn[]>,
-    stored = true,
+    { stored = true, writtenIn = new Map() }: SessionOrigin = {},
   ) {
     this.stored = stored;
+    this.writtenIn = writtenIn;
     this.owner = owner;
     this.engine = engine;
     this.record = record;

@@ -1,4 +1,4 @@
-export { SessionCore } from './core.js';
+export { SessionCore, type SessionOrigin } from './core.js';
 export { loadTurnOperations, type TurnOperations, turnOperations } from './lazy.js';
 export * as pins from './pins.js';
 export { rollbackTurn } from './rollback.js';

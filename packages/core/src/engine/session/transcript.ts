@@ -10,7 +10,7 @@ import type { SessionCore } from './core.js';
 // user's verdict on a reply.
 
 export function read<R>(core: SessionCore<R>): Transcript {
-  return transcriptOf(core.record, core.messages);
+  return transcriptOf(core.record, core.messages, core.writtenIn);
 }
 
 export async function deleteTurn<R>(core: SessionCore<R>, messageId: string): Promise<void> {
