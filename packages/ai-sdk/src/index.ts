@@ -26,5 +26,6 @@ export {
   type LoadedChat,
   loadChat,
   toUIMessages,
+  type UIMessageLike,
   unstoredMessageIds,
 } from './ui-messages.js';

@@ -35,6 +35,7 @@ import {
 import { argumentsObject, promptOfRequest, usageOf } from './convert.js';
 import { type CtxkitMessageMetadata, describeError } from './metadata.js';
 import { CtxkitToolResult } from './tool-result.js';
+import { replyIdOf } from './ui-messages.js';
 import { checkEngine } from './validate.js';
 
 /** A tool call the model made, with the catalog tool it names (when it names one). */
@@ -257,7 +258,7 @@ export class CtxkitChatTransport<UI_MESSAGE extends UIMessage = UIMessage<Ctxkit
     const onAbort = () => abort.abort(signal?.reason);
     signal?.addEventListener('abort', onAbort, { once: true });
     if (signal?.aborted) onAbort();
-    const replyId = `ctxkit-${first.userMessage.id}`;
+    const replyId = replyIdOf(first.userMessage.id);
     const record: ReplyRecord = {
       sessionId: session.id,
       userMessageId: first.userMessage.id,

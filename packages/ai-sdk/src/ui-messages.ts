@@ -151,13 +151,14 @@ export async function loadChat(
   return { sessionId: session.id, messages: toUIMessages(session.transcript()) };
 }
 
-interface ChatMessageLike {
+/** What `unstoredMessageIds` and `dropUnstored` read of a UI message: any major's `UIMessage` is one. */
+export interface UIMessageLike {
   readonly id: string;
   readonly role: string;
   readonly metadata?: unknown;
 }
 
-function storedReply(message: ChatMessageLike): boolean {
+function storedReply(message: UIMessageLike): boolean {
   const metadata = message.metadata;
   if (!isRecord(metadata) || !isRecord(metadata.ctxkit)) return true; // not ctxkit's: not for it to drop
   return typeof metadata.ctxkit.messageId === 'string';
@@ -169,7 +170,7 @@ function storedReply(message: ChatMessageLike): boolean {
  * back, or refused before it opened, a message too long, say). Call it once the chat is idle (not while a reply
  * streams, whose user message has no stored reply yet): to mark them, or to drop them with `dropUnstored`.
  */
-export function unstoredMessageIds(messages: readonly ChatMessageLike[]): Set<string> {
+export function unstoredMessageIds(messages: readonly UIMessageLike[]): Set<string> {
   const unstored = new Set<string>();
   for (const [index, message] of messages.entries()) {
     if (message.role === 'assistant' && !storedReply(message)) unstored.add(message.id);
@@ -184,7 +185,7 @@ export function unstoredMessageIds(messages: readonly ChatMessageLike[]): Set<st
  * The UI messages without those the store does not hold (see `unstoredMessageIds`): what a reload would show.
  * `useChat`'s `setMessages(dropUnstored)` after a stop or an error keeps the screen and the store the same.
  */
-export function dropUnstored<M extends ChatMessageLike>(messages: readonly M[]): M[] {
+export function dropUnstored<M extends UIMessageLike>(messages: readonly M[]): M[] {
   const unstored = unstoredMessageIds(messages);
   return messages.filter((message) => !unstored.has(message.id));
 }
