@@ -173,7 +173,7 @@ describe('loadChat and toUIMessages', () => {
     let movedTo = loaded.sessionId;
     const again = new Chat<CtxkitUIMessage>({
       id: chatId,
-      messages: loaded.messages as CtxkitUIMessage[],
+      messages: loaded.messages,
       transport: createCtxkitTransport({
         engine: reloaded,
         sessionId: loaded.sessionId,
