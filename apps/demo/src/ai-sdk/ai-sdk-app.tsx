@@ -1,14 +1,12 @@
-import type { CtxkitUIMessage } from '@ctxkit/ai-sdk';
+import { type CtxkitUIMessage, toUIMessages } from '@ctxkit/ai-sdk';
 import type { Engine, IdbStore } from '@ctxkit/core';
 import { CtxkitProvider } from '@ctxkit/react';
 import { QueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { inheritedMessages } from '../chat/index.js';
 import { createDemoEngine, type DemoEngine, openDemoStore } from '../engine/index.js';
 import { type DemoSettings, loadSettings } from '../settings/index.js';
 import { ErrorNotice } from '../ui/index.js';
 import { AiSdkChat } from './ai-sdk-chat.js';
-import { uiMessagesOf } from './history.js';
 import { AI_SDK_SESSION_KEY, AI_SDK_SESSION_TITLE } from './session-key.js';
 
 interface Ready {
@@ -18,7 +16,7 @@ interface Ready {
   readonly messages: CtxkitUIMessage[];
 }
 
-/** The stored conversation of the page, or a new one: its id and its messages for `useChat`. */
+/** The stored conversation of the page (the branch it was last on), or a new one: its id and its `useChat` messages. */
 async function openConversation(engine: Engine): Promise<Pick<Ready, 'sessionId' | 'messages'>> {
   const stored = localStorage.getItem(AI_SDK_SESSION_KEY);
   const known = stored !== null && (await engine.listSessions()).some((record) => record.id === stored);
@@ -26,15 +24,8 @@ async function openConversation(engine: Engine): Promise<Pick<Ready, 'sessionId'
     ? await engine.openSession(stored)
     : await engine.createSession({ title: AI_SDK_SESSION_TITLE });
   localStorage.setItem(AI_SDK_SESSION_KEY, session.id);
-  // A branch's messages include those it inherited; ContextDetails needs the session that stored each reply.
-  const branch = session.record.branch;
-  const inherited = branch ? await inheritedMessages(engine.store, branch) : [];
-  const owners = new Map(inherited.map((entry) => [entry.message.id, entry.ownerId]));
-  const entries = session.messages.map((message) => ({
-    message,
-    ownerId: owners.get(message.id) ?? session.id,
-  }));
-  return { sessionId: session.id, messages: uiMessagesOf(entries) };
+  // The way back from the store: each turn with its tool calls, and the ids of the session that stored its reply.
+  return { sessionId: session.id, messages: toUIMessages(session.transcript()) };
 }
 
 /**

@@ -1,7 +1,6 @@
 // The AI SDK page: a chat built on `useChat` and `createCtxkitTransport`, with the demo's engine and store.
 export { AiSdkApp } from './ai-sdk-app.js';
 export { AiSdkChat, type AiSdkChatProps } from './ai-sdk-chat.js';
-export { uiMessagesOf } from './history.js';
 export {
   composeLocalModelReply,
   createLocalModel,
