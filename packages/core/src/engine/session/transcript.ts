@@ -1,16 +1,17 @@
 import type { ItemRef } from '../../catalog/index.js';
 import { NotFoundError, TransactionError } from '../../errors/index.js';
-import { type ChatMessage, type Transcript, transcriptOf } from '../../session/index.js';
+import type { ChatMessage, Transcript } from '../../session/index.js';
 import type { FeedbackVerdict } from '../feedback.js';
 import { deleteTurnOperations, feedbackOperations } from '../lazy.js';
 import { checkId, checkNote } from '../session-input.js';
 import type { SessionCore } from './core.js';
+import { turnOperations } from './lazy.js';
 
 // A session's transcript as a chat UI shows it, and changes to it outside a turn: a turn deleted, a note added, the
 // user's verdict on a reply.
 
 export function read<R>(core: SessionCore<R>): Transcript {
-  return transcriptOf(core.record, core.messages, core.writtenIn);
+  return turnOperations().transcriptOf(core.record, core.messages, core.writtenIn);
 }
 
 export async function deleteTurn<R>(core: SessionCore<R>, messageId: string): Promise<void> {
