@@ -1,5 +1,5 @@
-import type { Engine } from '@ctxkit/core';
-import { describe, expect, test } from 'vitest';
+import { type Engine, type IdbStore, openIdbStore } from '@ctxkit/core';
+import { afterEach, describe, expect, test } from 'vitest';
 import { render } from 'vitest-browser-react';
 import { kitEngine } from '../test/fixtures.js';
 import { Kit } from '../test/kit.js';
@@ -62,4 +62,35 @@ describe('chats by the app’s ids', () => {
     expect(await engine.listSessions()).toEqual([]);
     await expect.element(screen.getByText('chat-from-url not stored')).toBeVisible();
   });
+});
+
+const opened: IdbStore[] = [];
+afterEach(() => {
+  for (const store of opened.splice(0)) store.close();
+});
+
+/** Two IdbStores on one database are two tabs. */
+async function twoTabs(): Promise<{ here: Engine; there: Engine }> {
+  const name = `ctxkit-react-chats-${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+  const tab = async (idPrefix: string) => {
+    const store = await openIdbStore({ name });
+    opened.push(store);
+    return kitEngine({ store, idPrefix });
+  };
+  return { here: await tab('here'), there: await tab('there') };
+}
+
+test('a chat another tab moved on is opened afresh here, so a turn sent here is not refused as stale', async () => {
+  const { here, there } = await twoTabs();
+  const chat = await here.createSession({ id: 'shared-chat' });
+  await chat.commit(await chat.prepare('first'), 'one');
+  const screen = await page(here, 'shared-chat');
+  await expect.element(screen.getByText('shared-chat stored')).toBeVisible();
+
+  const theirs = await there.openSession('shared-chat');
+  await theirs.commit(await theirs.prepare('from the other tab'), 'two');
+  await expect.poll(() => chat.isStale).toBe(true);
+
+  await screen.getByRole('button', { name: 'Send' }).click();
+  await expect.poll(async () => (await there.store.loadSession('shared-chat'))?.messages.length).toBe(6);
 });

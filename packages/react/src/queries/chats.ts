@@ -28,7 +28,7 @@ export function useOpenOrCreateSession(
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,
     structuralSharing: false,
-    queryKey: [...ctxkitKeys.session(sessionId), 'open'],
+    queryKey: ctxkitKeys.open(sessionId),
     queryFn: () => engine.openOrCreateSession(sessionId, options),
   });
 }

@@ -16,6 +16,8 @@ export function invalidateForEvent(client: QueryClient, event: EngineEvent): Pro
         exact(ctxkitKeys.record(sessionId)),
         client.invalidateQueries({ queryKey: ctxkitKeys.estimates(sessionId) }),
         exact(ctxkitKeys.sessions()),
+        // Another tab's change makes the held object stale: opening again gives the fresh one (the same when not).
+        exact(ctxkitKeys.open(sessionId)),
       ]);
     case 'turn-committed':
       // New messages, plans and usage reports, and a record with leases advanced. Stored plans never change,
@@ -29,6 +31,7 @@ export function invalidateForEvent(client: QueryClient, event: EngineEvent): Pro
         exact(ctxkitKeys.sessions()),
         // A summary written with the turn may have added memories.
         exact(ctxkitKeys.memories()),
+        exact(ctxkitKeys.open(sessionId)),
       ]);
     case 'messages-erased':
       // A deleted turn: the transcript, the record (turns, pins, summaries) and what is planned from it.

@@ -9,6 +9,8 @@ export const ctxkitKeys = {
   memories: () => ['ctxkit', 'memories'] as const,
   session: (sessionId: string) => ['ctxkit', 'session', sessionId] as const,
   record: (sessionId: string) => ['ctxkit', 'session', sessionId, 'record'] as const,
+  /** The open `Session` object of a chat (`useOpenOrCreateSession`). */
+  open: (sessionId: string) => ['ctxkit', 'session', sessionId, 'open'] as const,
   messages: (sessionId: string) => ['ctxkit', 'session', sessionId, 'messages'] as const,
   usage: (sessionId: string) => ['ctxkit', 'session', sessionId, 'usage'] as const,
   plan: (sessionId: string, planId: string) => ['ctxkit', 'session', sessionId, 'plan', planId] as const,
