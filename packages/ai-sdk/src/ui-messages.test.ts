@@ -301,6 +301,22 @@ describe('loadChat and toUIMessages', () => {
     expect(unstoredMessageIds(messages)).toEqual(new Set());
   });
 
+  test('toUIMessages refuses what is not a transcript, naming the path', () => {
+    const paths = (value: unknown) => {
+      try {
+        toUIMessages(value as Transcript);
+      } catch (error) {
+        expect(error).toBeInstanceOf(ValidationError);
+        return (error as ValidationError).issues.map((issue) => issue.path);
+      }
+      return [];
+    };
+    expect(paths([])).toEqual(['transcript']);
+    expect(
+      paths({ sessionId: 's', entries: [{ kind: 'note' }, { kind: 'turn' }, { kind: 'message' }] }),
+    ).toEqual(['transcript.entries[1]', 'transcript.entries[2]']);
+  });
+
   test('a wrong chat id or option is refused with a ValidationError naming it', async () => {
     const engine = await engineOn(new MemoryStore());
     const refused = await loadChat(engine, 'not/a/url-segment', { branch: 'newest' as 'latest' }).catch(

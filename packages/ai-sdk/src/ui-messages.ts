@@ -95,6 +95,29 @@ function assistantOf(turn: TranscriptTurn): CtxkitStoredMessage {
  * transcript notes, never sent, and `useChat` has no place for them.
  */
 export function toUIMessages(transcript: Transcript): CtxkitStoredMessage[] {
+  const issues: Parameters<typeof throwIfAny>[1][number][] = [];
+  if (!isRecord(transcript) || !Array.isArray(transcript.entries))
+    issues.push({
+      path: 'transcript',
+      message: `must be a transcript (session.transcript()), got ${describe(transcript)}`,
+    });
+  else
+    for (const [index, entry] of (transcript.entries as readonly unknown[]).entries())
+      if (
+        !isRecord(entry) ||
+        (entry.kind !== 'note' &&
+          (entry.kind !== 'turn' ||
+            typeof entry.id !== 'string' ||
+            !isRecord(entry.user) ||
+            typeof entry.user.content !== 'string' ||
+            !Array.isArray(entry.steps) ||
+            !isRecord(entry.reply)))
+      )
+        issues.push({
+          path: `transcript.entries[${index}]`,
+          message: `must be a turn or a note, got ${describe(entry)}`,
+        });
+  throwIfAny('Invalid transcript', issues);
   const messages: CtxkitStoredMessage[] = [];
   for (const entry of transcript.entries) {
     if (entry.kind !== 'turn') continue;

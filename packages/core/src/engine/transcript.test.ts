@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
-import { isCtxkitError } from '../errors/index.js';
+import { isCtxkitError, ValidationError } from '../errors/index.js';
 import { runTurn } from '../host-loop/index.js';
-import type { Transcript, TranscriptEntry } from '../session/index.js';
+import { type Transcript, type TranscriptEntry, transcriptOf } from '../session/index.js';
 import { freshName, storesClosedAfterEach } from '../store/idb/idb.fixtures.js';
 import { MemoryStore } from '../store/index.js';
 import type { Store } from '../store-types/index.js';
@@ -91,6 +91,24 @@ describe('session.transcript', () => {
     expect(isCtxkitError(refused, 'over_budget')).toBe(true);
     expect(shown(session.transcript())).toEqual(['user: hello', 'assistant: hi']);
   });
+});
+
+test('transcriptOf checks what it is handed, naming the path', async () => {
+  const engine = await engineOn(new MemoryStore());
+  const { record } = await engine.createSession();
+  const paths = (run: () => unknown) => {
+    try {
+      run();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ValidationError);
+      return (error as ValidationError).issues.map((issue) => issue.path);
+    }
+    return [];
+  };
+  expect(paths(() => transcriptOf(null as never, []))).toEqual(['record']);
+  expect(paths(() => transcriptOf(record, 'hello' as never))).toEqual(['messages']);
+  expect(paths(() => transcriptOf(record, [{ id: 'm1', role: 'robot' }] as never))).toEqual(['messages[0]']);
+  expect(transcriptOf(record, []).entries).toEqual([]);
 });
 
 describe('the way back through a reload (IndexedDB)', () => {

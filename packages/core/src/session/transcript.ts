@@ -1,3 +1,5 @@
+import type { ErrorIssue } from '../errors/index.js';
+import { describe, isRecord, throwIfAny } from '../validation/index.js';
 import type {
   AssistantMessage,
   BranchOrigin,
@@ -60,6 +62,7 @@ export function transcriptOf(
   messages: readonly ChatMessage[],
   writtenIn: ReadonlyMap<string, string> = new Map(),
 ): Transcript {
+  checkTranscriptInput(record, messages);
   const through = record.branch?.throughMessageId ?? null;
   const inheritedUpTo = through === null ? -1 : messages.findIndex((message) => message.id === through);
   const origin = (message: ChatMessage, index: number): { sessionId: string; inherited: boolean } => {
@@ -106,4 +109,22 @@ export function transcriptOf(
   }
   close();
   return { sessionId: record.id, title: record.title, branch: record.branch ?? null, entries };
+}
+
+const ROLES: ReadonlySet<unknown> = new Set(['user', 'assistant', 'tool', 'system', 'error']);
+
+function checkTranscriptInput(record: unknown, messages: unknown): void {
+  const issues: ErrorIssue[] = [];
+  if (!isRecord(record) || typeof record.id !== 'string')
+    issues.push({ path: 'record', message: `must be a session record, got ${describe(record)}` });
+  if (!Array.isArray(messages))
+    issues.push({ path: 'messages', message: `must be a list of messages, got ${describe(messages)}` });
+  else
+    for (const [index, message] of messages.entries())
+      if (!isRecord(message) || typeof message.id !== 'string' || !ROLES.has(message.role))
+        issues.push({
+          path: `messages[${index}]`,
+          message: `must be a stored message, got ${describe(message)}`,
+        });
+  throwIfAny('Invalid transcript input', issues);
 }
