@@ -123,6 +123,14 @@ export {
   type SummaryMemories,
 } from './memory/index.js';
 export {
+  isTokenizerFamily,
+  loadModelTokenizer,
+  type ModelTokenizerSource,
+  TOKENIZER_FAMILIES,
+  type TokenizerFamily,
+  tokenizerFamilyOf,
+} from './model-tokenizers/index.js';
+export {
   type CacheBreakpoint,
   type CalibratedEstimate,
   type Candidate,
