@@ -131,11 +131,25 @@ export function rankParts(): Plugin {
   };
 }
 
+/** Ships the licences of the model families' tokenizer data (src/model-tokenizers/NOTICE) beside it. */
+export function tokenizerNotice(): Plugin {
+  return {
+    name: 'ctxkit:tokenizer-notice',
+    generateBundle() {
+      this.emitFile({
+        type: 'asset',
+        fileName: 'tokenizers/NOTICE',
+        source: readFileSync(new URL('./src/model-tokenizers/NOTICE', import.meta.url), 'utf8'),
+      });
+    },
+  };
+}
+
 // Library build: ESM only, entries src/index.ts, the subpaths (replay, transformers, validation, view) and the
 // embedder's worker. Type declarations are emitted separately by `tsc -p tsconfig.build.json` into the same dist
 // folder.
 export default defineConfig({
-  plugins: [keepEmbedderWorkerUrl(), rankParts()],
+  plugins: [keepEmbedderWorkerUrl(), rankParts(), tokenizerNotice()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -165,7 +179,10 @@ export default defineConfig({
           const part = chunk.facadeModuleId?.startsWith('\0')
             ? RANK_PART.exec(chunk.facadeModuleId.slice(1))
             : null;
-          return part ? `tokens/ranks/${part[1]}-${part[2]}.js` : 'chunks/[name]-[hash].js';
+          if (part) return `tokens/ranks/${part[1]}-${part[2]}.js`;
+          // Each model family's tokenizer data keeps its name (tokenizers/llama3-0.js), with its NOTICE beside it.
+          const data = /\/src\/model-tokenizers\/data\/([\w-]+)\.ts$/.exec(chunk.facadeModuleId ?? '');
+          return data ? `tokenizers/${data[1]}.js` : 'chunks/[name]-[hash].js';
         },
       },
     },

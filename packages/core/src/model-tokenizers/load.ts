@@ -1,7 +1,9 @@
 import { ValidationError } from '../errors/index.js';
-import { loadTiktokenCounter, type TokenCounter } from '../tokens/index.js';
+import { loadTiktokenCounter, loadTiktokenRanks, type TokenCounter } from '../tokens/index.js';
 import { checkKnownFields, describe, isRecord } from '../validation/index.js';
+import { DATA_PARTS, type DataName } from './data-parts.js';
 import { isTokenizerFamily, TOKENIZER_FAMILIES, type TokenizerFamily } from './families.js';
+import { countModule } from './lazy.js';
 
 /** Which tokenizer to load: a family's name, or an object naming it. */
 export type ModelTokenizerSource = TokenizerFamily | { readonly family: TokenizerFamily };
@@ -21,15 +23,49 @@ export function loadModelTokenizer(source: ModelTokenizerSource): Promise<TokenC
     return Promise.reject(error);
   }
   if (family === 'o200k_base' || family === 'cl100k_base') return loadTiktokenCounter(family);
-  if (family === 'o200k_harmony')
+  if (family === 'o200k_harmony') {
     // The harmony encoding is o200k_base's ranks with other special tokens, which user text never becomes.
-    return loadTiktokenCounter('o200k_base').then((counter) => ({ encoding: family, count: counter.count }));
-  return Promise.reject(
-    new ValidationError('Invalid tokenizer', [
-      { path: 'family', message: `the '${family}' tokenizer's data is not available in this build` },
-    ]),
-  );
+    let counter = loaded.get(family);
+    if (!counter) {
+      counter = Promise.all([loadTiktokenRanks('o200k_base'), countModule()]).then(
+        ([ranks, { vocabularyCounter, vocabularyOfRanks }]) => vocabularyCounter(vocabularyOfRanks(ranks)),
+      );
+      counter.catch(() => loaded.delete(family));
+      loaded.set(family, counter);
+    }
+    return counter.then((count) => ({ encoding: family, count }));
+  }
+  if (family === 'phi4')
+    // Phi-4's tokenizer is cl100k_base's ranks with Phi's own special tokens (its model card); see the docs.
+    return loadTiktokenCounter('cl100k_base').then((counter) => ({ encoding: family, count: counter.count }));
+  const data = DATA_OF[family];
+  let counter = loaded.get(data);
+  if (!counter) {
+    counter = Promise.all([Promise.all(DATA_PARTS[data]()), countModule()]).then(
+      ([parts, { vocabularyCounter, vocabularyOf }]) =>
+        vocabularyCounter(vocabularyOf(parts.map((part) => part.default))),
+    );
+    counter.catch(() => loaded.delete(data));
+    loaded.set(data, counter);
+  }
+  return counter.then((count) => ({ encoding: family, count }));
 }
+
+/** The data each family counts with: Phi-3 and Phi-3.5 use Llama 2's vocabulary. */
+const DATA_OF: Record<
+  Exclude<TokenizerFamily, 'o200k_base' | 'cl100k_base' | 'o200k_harmony' | 'phi4'>,
+  DataName
+> = {
+  llama3: 'llama3',
+  llama2: 'llama2',
+  phi3: 'llama2',
+  qwen2: 'qwen2',
+  gemma3: 'gemma3',
+  mistral: 'mistral',
+  deepseek_v3: 'deepseek_v3',
+};
+
+const loaded = new Map<DataName | 'o200k_harmony', Promise<(text: string) => number>>();
 
 function familyOf(source: unknown): TokenizerFamily {
   if (isTokenizerFamily(source)) return source;

@@ -14,6 +14,11 @@ const RANK_LOADERS: Record<TiktokenEncodingName, () => Promise<BpeRanks>> = {
   cl100k_base: () => joinRankParts([import('js-tiktoken/ranks/cl100k_base')]),
 };
 
+/** An encoding's ranks, imported on first use (for counters built on the same vocabulary, e.g. gpt-oss's). */
+export function loadTiktokenRanks(encoding: TiktokenEncodingName): Promise<BpeRanks> {
+  return RANK_LOADERS[encoding]();
+}
+
 const loaded = new Map<TiktokenEncodingName, Promise<TokenCounter>>();
 
 /**

