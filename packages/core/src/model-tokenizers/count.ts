@@ -1,5 +1,5 @@
-import { BYTE_CHARS } from './byte-chars.js';
 import { mergedCount } from './merge-count.js';
+import type { UnitTable } from './unit-table.js';
 import type { Vocabulary } from './vocabulary.js';
 
 /** Words up to this long are remembered once counted, at most this many at once (then forgotten together). */
@@ -12,14 +12,15 @@ const KNOWN_WORDS = 50_000;
  * found first, each one token; the rest is normalized, cut into words by the pre-tokenizer and merged word by word.
  */
 export function vocabularyCounter(vocabulary: Vocabulary): (text: string) => number {
-  const { header, ids, merges } = vocabulary;
+  const { header, tokens, merges } = vocabulary;
   const splits = header.split.map((source) => new RegExp(source, 'gu'));
   const findAdded = addedFinder(header.added);
   const byteLevel = header.unit === 'byte';
-  const byteIds = byteLevel ? byteTokenIds(ids) : undefined;
+  const byteIds = byteLevel ? byteTokenIds(tokens) : undefined;
   const encoder = new TextEncoder();
   let symbols = new Int32Array(256);
   let bytes = new Uint8Array(256);
+  const char = new Uint16Array(2);
   const known = new Map<string, number>();
 
   const countWord = (word: string): number => {
@@ -33,23 +34,34 @@ export function vocabularyCounter(vocabulary: Vocabulary): (text: string) => num
       if (symbols.length < length) symbols = new Int32Array(length);
       for (let i = 0; i < length; i++) symbols[i] = (byteIds as Int32Array)[bytes[i] as number] as number;
       count =
-        header.ignoreMerges && length > 1 && ids.has(byteLevelText(bytes, length))
+        header.ignoreMerges && length > 1 && tokens.find(bytes, 0, length) >= 0
           ? 1
           : mergedCount(symbols, length, merges);
     } else {
       if (symbols.length < word.length * 4) symbols = new Int32Array(word.length * 4);
       let length = 0;
-      for (const char of word) {
-        const id = ids.get(char);
-        if (id !== undefined) symbols[length++] = id;
+      for (let i = 0; i < word.length; i++) {
+        const code = word.charCodeAt(i);
+        char[0] = code;
+        let size = 1;
+        // A surrogate pair is one character.
+        if (code >= 0xd800 && code < 0xdc00 && i + 1 < word.length) {
+          const low = word.charCodeAt(i + 1);
+          if (low >= 0xdc00 && low < 0xe000) {
+            char[1] = low;
+            size = 2;
+            i++;
+          }
+        }
+        const id = tokens.find(char, 0, size);
+        if (id >= 0) symbols[length++] = id;
         // A character outside the vocabulary: one token per UTF-8 byte, none of which merges, or one unknown token.
         else if (header.byteFallback) {
-          const code = char.codePointAt(0) as number;
-          const size = code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4;
-          for (let i = 0; i < size; i++) symbols[length++] = -1;
+          const bytesOf = size === 2 ? 4 : code < 0x80 ? 1 : code < 0x800 ? 2 : 3;
+          for (let b = 0; b < bytesOf; b++) symbols[length++] = -1;
         } else symbols[length++] = -1;
       }
-      count = header.ignoreMerges && length > 1 && ids.has(word) ? 1 : mergedCount(symbols, length, merges);
+      count = mergedCount(symbols, length, merges);
     }
     if (word.length <= KNOWN_WORD_LENGTH) {
       if (known.size >= KNOWN_WORDS) known.clear();
@@ -122,14 +134,12 @@ function addedFinder(added: readonly string[]): (text: string) => Iterable<reado
   };
 }
 
-function byteTokenIds(ids: ReadonlyMap<string, number>): Int32Array {
+function byteTokenIds(tokens: UnitTable): Int32Array {
   const byteIds = new Int32Array(256);
-  for (let byte = 0; byte < 256; byte++) byteIds[byte] = ids.get(BYTE_CHARS[byte] as string) ?? -1;
+  const unit = new Uint8Array(1);
+  for (let byte = 0; byte < 256; byte++) {
+    unit[0] = byte;
+    byteIds[byte] = tokens.find(unit, 0, 1);
+  }
   return byteIds;
-}
-
-function byteLevelText(bytes: Uint8Array, length: number): string {
-  let text = '';
-  for (let i = 0; i < length; i++) text += BYTE_CHARS[bytes[i] as number];
-  return text;
 }
