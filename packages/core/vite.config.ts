@@ -131,11 +131,20 @@ export function rankParts(): Plugin {
   };
 }
 
-/** Ships the licences of the model families' tokenizer data (src/model-tokenizers/NOTICE) beside it. */
+/**
+ * Ships the licences of the model families' tokenizer data (src/model-tokenizers/NOTICE) beside it, and no source
+ * maps of the data: a map of a string literal repeats the literal, doubling the package for nothing to debug.
+ */
 export function tokenizerNotice(): Plugin {
   return {
     name: 'ctxkit:tokenizer-notice',
-    generateBundle() {
+    generateBundle(_options, bundle) {
+      for (const [fileName, output] of Object.entries(bundle)) {
+        if (!/^tokenizers\/[\w-]+\.js$/.test(fileName) || output.type !== 'chunk') continue;
+        output.code = output.code.replace(/\n\/\/# sourceMappingURL=\S+\s*$/, '\n');
+        output.map = null;
+        delete bundle[`${fileName}.map`];
+      }
       this.emitFile({
         type: 'asset',
         fileName: 'tokenizers/NOTICE',

@@ -82,6 +82,16 @@ console.log(
   `package check: @ctxkit/core ${manifest.version} imports by name and plans a turn (${turn.plan.budget.used} tokens)`,
 );
 
+// A model family's tokenizer from the built package: its data loads from dist/tokenizers, beside its NOTICE.
+assert.equal(core.tokenizerFamilyOf('mistral:7b'), 'mistral');
+const mistral = await core.loadModelTokenizer('mistral');
+assert.equal(mistral.count('Hello world'), 2, 'Mistral counts ▁Hello ▁world');
+assert.ok(
+  existsSync(new URL('../dist/tokenizers/NOTICE', import.meta.url)),
+  'the tokenizer data keeps its NOTICE',
+);
+console.log('package check: a model family loads its tokenizer data from dist/tokenizers');
+
 // The embedder from the built package, on the tiny model `pnpm test` generated: transformers.js is found and
 // imported lazily from dist, and its vectors rank the related text first.
 const embedder = transformers.createTransformersEmbedder({
