@@ -27,7 +27,7 @@ export function vocabularyOf(parts: readonly TokenizerDataPart[]): Vocabulary {
 /** Every split of every token in two tokens, ranked by the token's id: tiktoken's rule, as a merge list. */
 function derivedMerges(tokens: UnitTable): MergeTable {
   const { units, offsets, lengths } = tokens;
-  const table = new MergeTable(tokens.size * 3);
+  const table = new MergeTable(Math.ceil(tokens.size * 2.5));
   for (let id = 0; id < tokens.size; id++) {
     const start = offsets[id] as number;
     const end = start + (lengths[id] as number);
