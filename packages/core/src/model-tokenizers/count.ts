@@ -22,6 +22,7 @@ export function vocabularyCounter(vocabulary: Vocabulary): (text: string) => num
   let bytes = new Uint8Array(256);
   const char = new Uint16Array(2);
   const known = new Map<string, number>();
+  const joinsSpace = header.spaces ? unitsBeforeSpace(tokens) : new Set<number>();
 
   const countWord = (word: string): number => {
     if (word === '') return 0;
@@ -75,7 +76,7 @@ export function vocabularyCounter(vocabulary: Vocabulary): (text: string) => num
     let text = header.normalize === 'NFC' ? section.normalize('NFC') : section;
     if (header.spaces) text = text.replaceAll(' ', '▁');
     text = header.prefix + text;
-    let words = [text];
+    let words = header.spaces ? atSpaces(text, joinsSpace) : [text];
     for (const split of splits) words = words.flatMap((word) => isolate(word, split));
     let total = 0;
     for (const word of words) total += countWord(word);
@@ -91,6 +92,40 @@ export function vocabularyCounter(vocabulary: Vocabulary): (text: string) => num
     }
     return total + countSection(text.slice(last));
   };
+}
+
+const SPACE = 0x2581; // ▁
+
+/**
+ * SentencePiece merges a whole text as one word: a message of 10,000 characters is one heap of merges, and nothing
+ * is remembered between messages. It can be cut, with the same count, wherever no token spans the cut: before a `▁`
+ * that follows a character no token holds in front of a `▁` (Llama 2 and Mistral have none; Gemma 3, only `>`).
+ */
+function atSpaces(text: string, joinsSpace: ReadonlySet<number>): string[] {
+  const words: string[] = [];
+  let last = 0;
+  for (let i = 1; i < text.length; i++) {
+    if (text.charCodeAt(i) !== SPACE) continue;
+    const before = text.charCodeAt(i - 1);
+    if (before === SPACE || joinsSpace.has(before)) continue;
+    words.push(text.slice(last, i));
+    last = i;
+  }
+  words.push(text.slice(last));
+  return words;
+}
+
+/** The code units some token holds just before a `▁` that is not one. */
+function unitsBeforeSpace(tokens: UnitTable): Set<number> {
+  const found = new Set<number>();
+  const { units, offsets, lengths } = tokens;
+  for (let id = 0; id < tokens.size; id++) {
+    const start = offsets[id] as number;
+    const end = start + (lengths[id] as number);
+    for (let i = start + 1; i < end; i++)
+      if (units[i] === SPACE && units[i - 1] !== SPACE) found.add(units[i - 1] as number);
+  }
+  return found;
 }
 
 /** The matches of `pattern` in `text` and the text between them, in order (Hugging Face's Split, Isolated). */

@@ -80,6 +80,10 @@ export const CORPUS: readonly (readonly [string, string])[] = [
   ],
   ['rare characters', '𝔘𝔫𝔦𝔠𝔬𝔡𝔢 ∮ E⋅da = Q, n → ∞ ⌀ ꙮ \u0000\u0001\u001f\u007f \ufeff zero\u200bwidth'],
   ['mixed scripts', 'Hello 世界! Привет мир — こんにちは 🌍 123abc ABCdef αβγ'],
+  [
+    'angle brackets before spaces',
+    'a > b >> c <b> bold</b> -> => x>  y <td> cell </td> <p> </p> <i>x</i> </i> >\n> quoted',
+  ],
   ['a single character', 'x'],
   ['a single space', ' '],
 ];
