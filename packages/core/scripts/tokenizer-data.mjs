@@ -3,8 +3,8 @@
 // files that registry packages carry (dev dependencies), and checks on the way that the compact form keeps what
 // counting needs. Run it when a source package changes:
 //
-//   node scripts/tokenizer-data.mjs            write every family
-//   node scripts/tokenizer-data.mjs llama3     write one
+//   pnpm --filter @ctxkit/core tokenizers:data    write every family (then formats data-parts.ts)
+//   node scripts/tokenizer-data.mjs llama3        write one
 //
 // The compact form of a family: its token strings in id order (byte-level tokens in GPT-2's printable byte alphabet,
 // SentencePiece pieces as they are), joined by spaces (no token holds one), and its merges in priority order, each as
