@@ -74,6 +74,7 @@ export {
   StoreClosedError,
   StoreVersionError,
   TransactionError,
+  UnsupportedAttachmentError,
   ValidationError,
 } from './errors/index.js';
 // The hash only: checking and planning capsules load with the first capsules a host supplies. A capsule names

@@ -170,6 +170,26 @@ export class BranchError extends CtxkitError {
   }
 }
 
+/**
+ * An attachment ctxkit (or the renderer a request goes through) cannot send: `path` names it in the call that
+ * received it (`attachments[1]`), `mediaType` says what it is, and `by` who refuses it: `ctxkit` for a kind no
+ * provider request takes here (audio, video, archives), else the renderer (`openai-chat`, `anthropic`, `ai-sdk`).
+ * Nothing is ever dropped silently instead.
+ */
+export class UnsupportedAttachmentError extends CtxkitError {
+  readonly code = 'unsupported_attachment';
+  readonly path: string;
+  readonly mediaType: string;
+  readonly by: string;
+
+  constructor(path: string, mediaType: string, by: string, why: string) {
+    super(`${path} (${mediaType}) cannot be sent${by === 'ctxkit' ? '' : ` by the ${by} renderer`}: ${why}`);
+    this.path = path;
+    this.mediaType = mediaType;
+    this.by = by;
+  }
+}
+
 /** What could not be done when an embedding model was loaded (or used). */
 export type EmbedderFailure =
   /** `@huggingface/transformers` is not installed, or could not be imported. */

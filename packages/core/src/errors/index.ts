@@ -11,6 +11,7 @@ export {
   SessionExistsError,
   StaleSessionError,
   TransactionError,
+  UnsupportedAttachmentError,
   ValidationError,
 } from './errors.js';
 export { type CtxkitErrorCode, type CtxkitErrorsByCode, isCtxkitError } from './is-ctxkit-error.js';

@@ -15,6 +15,7 @@ import {
   StoreClosedError,
   StoreVersionError,
   TransactionError,
+  UnsupportedAttachmentError,
   ValidationError,
 } from './index.js';
 
@@ -32,6 +33,7 @@ const everyError: readonly CtxkitError[] = [
   new StoreBlockedError('ctxkit', 1, 2),
   new StoreVersionError('ctxkit', 3, 2),
   new StoreClosedError('ctxkit', 'closed by another tab'),
+  new UnsupportedAttachmentError('attachments[0]', 'audio/mpeg', 'ctxkit', 'no renderer sends audio'),
 ];
 
 /** An error of the same name and code from a second copy of the package: not the same class. */

@@ -9,6 +9,7 @@ import type {
   SessionExistsError,
   StaleSessionError,
   TransactionError,
+  UnsupportedAttachmentError,
   ValidationError,
 } from './errors.js';
 import type {
@@ -34,6 +35,7 @@ export interface CtxkitErrorsByCode {
   store_blocked: StoreBlockedError;
   store_version: StoreVersionError;
   store_closed: StoreClosedError;
+  unsupported_attachment: UnsupportedAttachmentError;
 }
 
 export type CtxkitErrorCode = keyof CtxkitErrorsByCode;
@@ -53,6 +55,7 @@ const CODES: ReadonlySet<string> = new Set<CtxkitErrorCode>([
   'store_blocked',
   'store_version',
   'store_closed',
+  'unsupported_attachment',
 ]);
 
 /**
