@@ -36,7 +36,7 @@ const MESSAGE_OVERHEAD = 4;
 function messageText(message: OpenAIMessage): string {
   if (typeof message.content === 'string') return message.content;
   if (message.content === null) return '';
-  return message.content.map((part) => part.text).join('');
+  return message.content.map((part) => (part.type === 'text' ? part.text : '')).join('');
 }
 
 /** Tokens of each message of a request, as the model would count them give or take a constant. */

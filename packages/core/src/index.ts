@@ -1,5 +1,21 @@
 // The public API of @ctxkit/core, name by name. Folders export more for each other; only what is listed here is
 // public, and api/index.api.md records it so a change to it is a decision, not an accident.
+export {
+  type Attachment,
+  type AttachmentCosts,
+  type AttachmentInput,
+  type AttachmentSource,
+  anthropicImageTokens,
+  type DocumentAttachment,
+  geminiImageTokens,
+  type ImageAttachment,
+  type ImageMediaType,
+  MAX_ATTACHMENT_BYTES,
+  MAX_ATTACHMENTS,
+  openaiImageTokens,
+  readImageHeader,
+  type TextAttachment,
+} from './attachments/index.js';
 export type { BranchNode, ForkOptions } from './branches/index.js';
 export type { CapsuleInput } from './capsules/types.js';
 export {
@@ -48,6 +64,7 @@ export {
   type PendingTurnEvent,
   type PinOptions,
   type PreparedTurn,
+  type PrepareOptions,
   replayPlan,
   Session,
   type ToolResultInput,

@@ -22,7 +22,7 @@ function modelInput(request: OpenAIChatRequest) {
         content:
           typeof message.content === 'string'
             ? message.content
-            : message.content.map((part) => ({ type: 'text', text: part.text })),
+            : message.content.map((part) => ({ type: 'text', text: part.type === 'text' ? part.text : '' })),
       };
     if (message.role === 'assistant') return { role: 'assistant', content: message.content ?? '' };
     return {

@@ -1,3 +1,4 @@
+import { type AttachmentCosts, attachmentTokens } from '../attachments/index.js';
 import { type CatalogItem, type ItemRef, type ItemType, itemKey, toRef } from '../catalog/index.js';
 import type { MemoryEntry } from '../memory/index.js';
 import {
@@ -79,8 +80,24 @@ export class CandidateFactory {
   readonly #prompts = new WeakMap<PromptPartText, PromptCandidate>();
   readonly #checkpoints = new WeakMap<Checkpoint, CheckpointCandidate>();
 
-  constructor(counter: TokenCounter) {
+  readonly #attachmentCosts: AttachmentCosts;
+
+  constructor(counter: TokenCounter, attachmentCosts: AttachmentCosts = 'openai') {
     this.#counter = counter;
+    this.#attachmentCosts = attachmentCosts;
+  }
+
+  /** The provider whose documented rules count images and PDFs. */
+  get attachmentCosts(): AttachmentCosts {
+    return this.#attachmentCosts;
+  }
+
+  /** What each attachment of a user message costs, in its order; undefined when it has none. */
+  attachmentTokens(message: ChatMessage): number[] | undefined {
+    if (message.role !== 'user' || !message.attachments?.length) return undefined;
+    return message.attachments.map((attachment) =>
+      attachmentTokens(attachment, this.#attachmentCosts, (text) => this.#counter.count(text)),
+    );
   }
 
   get encoding(): string {
@@ -251,6 +268,8 @@ export class CandidateFactory {
   turn(turn: Turn, pinned?: { pinId: string; pin: PinKind }): TurnCandidate {
     let candidate = this.#turns.get(turn);
     if (!candidate) {
+      const first = turn.messages[0];
+      const attachments = first ? this.attachmentTokens(first) : undefined;
       candidate = hashed<TurnCandidate>({
         kind: 'turn',
         id: `turn:${turn.id}`,
@@ -258,6 +277,7 @@ export class CandidateFactory {
         tokens: turn.messages.reduce((sum, message) => sum + this.messageTokens(message), 0),
         turnIndex: turn.index,
         messages: turn.messages,
+        ...(attachments && { attachmentTokens: attachments }),
       });
       this.#turns.set(turn, candidate);
     }
@@ -285,6 +305,7 @@ export class CandidateFactory {
   }
 
   current(message: UserMessage, steps: readonly TurnStep[]): CurrentCandidate {
+    const attachments = this.attachmentTokens(message);
     return hashed<CurrentCandidate>({
       kind: 'current',
       id: `current:${message.id}`,
@@ -292,6 +313,7 @@ export class CandidateFactory {
       tokens: this.messageTokens(message) + steps.reduce((sum, step) => sum + this.messageTokens(step), 0),
       message,
       steps,
+      ...(attachments && { attachmentTokens: attachments }),
     });
   }
 
@@ -310,6 +332,11 @@ export class CandidateFactory {
     const count = (text: string) => this.#counter.count(text);
     switch (message.role) {
       case 'user':
+        return (
+          TOKEN_OVERHEAD.message +
+          count(message.content) +
+          (this.attachmentTokens(message) ?? []).reduce((sum, tokens) => sum + tokens, 0)
+        );
       case 'tool':
         return TOKEN_OVERHEAD.message + count(message.content);
       case 'assistant':

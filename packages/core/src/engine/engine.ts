@@ -605,7 +605,7 @@ export async function createEngine<R>(options: EngineOptions<R>): Promise<Engine
     stamp,
     'set-aside',
   );
-  const candidates = new CandidateFactory(withTokenCache(counter));
+  const candidates = new CandidateFactory(withTokenCache(counter), options.attachmentCosts);
   return new Engine<R>({
     capsules: options.capsules ? await capsulesOf(options.capsules, { redactor, candidates }) : null,
     catalog,

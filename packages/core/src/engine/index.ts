@@ -9,5 +9,5 @@ export {
   type PreparedTurn,
   Session,
 } from './session.js';
-export type { NewSessionOptions } from './session-input.js';
+export type { NewSessionOptions, PrepareOptions } from './session-input.js';
 export type { ToolResultInput } from './tool-results.js';

@@ -1,3 +1,4 @@
+import { ATTACHMENT_COSTS, type AttachmentCosts } from '../attachments/index.js';
 import type { CapsuleInput } from '../capsules/index.js';
 import type { Catalog, CatalogInput } from '../catalog/index.js';
 import type { Embedder } from '../embeddings/index.js';
@@ -67,6 +68,11 @@ export interface EngineOptions<R> {
     | false;
   /** Turns a plan into the provider request. Default: an OpenAI Chat Completions request. */
   readonly render?: (plan: ContextPlan) => R;
+  /**
+   * Whose documented rules count the images and PDFs of a message (see docs/attachments.md): the provider the
+   * requests go to. Default `'openai'`, as the default renderer's.
+   */
+  readonly attachmentCosts?: AttachmentCosts;
   /** Long histories: the summarizer, history's share of the budget, importance and decay. */
   readonly history?: HistoryOptions;
   /** When data URLs and oversized tool outputs are stored once and sent as references; `false`: never. */
@@ -207,6 +213,11 @@ export function checkOptions(options: EngineOptions<unknown>, reservedOutput: nu
     issues.push({ path: 'queryClusters.threshold', message: `must be between 0 and 1, got ${threshold}` });
   }
   if (options.redaction !== undefined) issues.push(...redactionIssues(options.redaction, 'redaction'));
+  if (options.attachmentCosts !== undefined && !ATTACHMENT_COSTS.includes(options.attachmentCosts))
+    issues.push({
+      path: 'attachmentCosts',
+      message: `must be 'openai', 'anthropic' or 'gemini', got ${describe(options.attachmentCosts)}`,
+    });
   if (options.retention !== undefined) {
     issues.push(...retentionIssues(options.retention?.maxAgeDays, 'retention.maxAgeDays'));
   }

@@ -1,3 +1,4 @@
+import { type Attachment, type AttachmentInput, checkAttachments } from '../attachments/index.js';
 import type { ItemRef } from '../catalog/index.js';
 import { type ErrorIssue, ValidationError } from '../errors/index.js';
 import { type ContextMode, isContextMode, type LeaseScope, type PinTarget } from '../session/index.js';
@@ -184,10 +185,30 @@ export function checkMode(mode: unknown): ContextMode | null {
   return mode;
 }
 
-export function checkUserText(text: unknown): string {
-  if (typeof text !== 'string' || text.trim() === '')
-    fail('Invalid user message', [{ path: 'userText', message: 'must be a non-empty string' }]);
+export function checkUserText(text: unknown, hasAttachments = false): string {
+  // A message may be an image alone; it still needs its text to be a string.
+  if (typeof text !== 'string' || (text.trim() === '' && !hasAttachments))
+    fail('Invalid user message', [
+      { path: 'userText', message: 'must be a non-empty string (or any string, with attachments)' },
+    ]);
   return text;
+}
+
+/** What `session.prepare` takes beside the text. */
+export interface PrepareOptions {
+  /** Images and files sent with the message (see docs/attachments.md). */
+  readonly attachments?: readonly AttachmentInput[];
+}
+
+/** The message's attachments in their stored form; a ValidationError names `options.attachments[i]…`. */
+export function checkPrepareOptions(options: unknown): Attachment[] {
+  if (options === undefined) return [];
+  if (!isRecord(options))
+    fail('Invalid prepare options', [{ path: 'options', message: `must be an object, got ${describe(options)}` }]);
+  const issues: ErrorIssue[] = [];
+  checkKnownFields(options, ['attachments'], 'options', issues);
+  if (issues.length > 0) fail('Invalid prepare options', issues);
+  return checkAttachments(options.attachments, 'options.attachments');
 }
 
 /** A transcript note: a 'system' or 'error' role, and text. */

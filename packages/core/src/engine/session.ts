@@ -32,6 +32,7 @@ import {
   transcript,
   turnOperations,
 } from './session/index.js';
+import type { PrepareOptions } from './session-input.js';
 import type { ToolResultInput } from './tool-results.js';
 
 export type { CommitResult, PinOptions, PreparedTurn } from './session/index.js';
@@ -281,9 +282,12 @@ export class Session<R = OpenAIChatRequest> {
 
   // ── turns ───────────────────────────────────────────────────────────────────────────────────────────────
 
-  /** Plans and renders the request for a new user message. One turn may be open at a time. */
-  prepare(userText: string): Promise<PreparedTurn<R>> {
-    return turnOperations().prepareTurn(this.#core, userText);
+  /**
+   * Plans and renders the request for a new user message, with its images and files (`options.attachments`, see
+   * docs/attachments.md). One turn may be open at a time.
+   */
+  prepare(userText: string, options?: PrepareOptions): Promise<PreparedTurn<R>> {
+    return turnOperations().prepareTurn(this.#core, userText, options);
   }
 
   /**

@@ -1,4 +1,4 @@
-import type { PreparedTurn, Session, ToolResultInput } from '../engine/index.js';
+import type { PreparedTurn, PrepareOptions, Session, ToolResultInput } from '../engine/index.js';
 import { isCtxkitError, TransactionError } from '../errors/index.js';
 import type { OpenAIChatRequest } from '../render/index.js';
 import type { ModelReply, Usage } from '../session/index.js';
@@ -152,13 +152,17 @@ export async function openChecked<R>(options: OpenTurnOptions<R>): Promise<HostT
   let session = 'session' in options ? options.session : await options.engine.openSession(options.sessionId);
   let prepared: PreparedTurn<R>;
   try {
-    prepared = await session.prepare(options.text);
+    prepared = await session.prepare(options.text, prepareOptionsOf(options));
   } catch (error) {
     if (!(rules.onStale === 'reopen' && 'engine' in options && isCtxkitError(error, 'stale_session')))
       throw error;
     // Another tab moved the session on: plan on what it left.
     session = await options.engine.openSession(options.sessionId);
-    prepared = await session.prepare(options.text);
+    prepared = await session.prepare(options.text, prepareOptionsOf(options));
   }
   return new HostTurn(session, prepared, rules);
+}
+
+function prepareOptionsOf<R>(options: OpenTurnOptions<R>): PrepareOptions | undefined {
+  return options.attachments === undefined ? undefined : { attachments: options.attachments };
 }

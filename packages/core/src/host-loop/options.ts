@@ -8,6 +8,7 @@ const OPEN_FIELDS = [
   'sessionId',
   'session',
   'text',
+  'attachments',
   'maxRounds',
   'onRoundLimit',
   'onStale',

@@ -1,3 +1,4 @@
+import type { AttachmentInput } from '../attachments/index.js';
 import type { CommitResult, Engine, PreparedTurn, Session, ToolResultInput } from '../engine/index.js';
 import type { OpenAIChatRequest } from '../render/index.js';
 import type { ModelReply, ToolCall, Usage } from '../session/index.js';
@@ -36,6 +37,8 @@ export type OpenTurnOptions<R = OpenAIChatRequest> = TurnSource<R> &
   TurnRules & {
     /** The user's message. */
     readonly text: string;
+    /** Images and files sent with it (see `session.prepare`). */
+    readonly attachments?: readonly AttachmentInput[];
   };
 
 /** One model call's answer: the reply (with its tool calls, if any) and the usage the provider reported. */

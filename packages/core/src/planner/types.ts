@@ -125,6 +125,8 @@ export interface TurnCandidate extends CandidateBase {
   readonly kind: 'turn';
   readonly turnIndex: number;
   readonly messages: readonly ChatMessage[];
+  /** What each attachment of the turn's user message costs, in its order; absent when it has none. */
+  readonly attachmentTokens?: readonly number[];
   /** Set when a message of this turn is pinned. */
   readonly pinned?: { readonly pinId: string; readonly pin: PinKind };
 }
@@ -134,6 +136,8 @@ export interface CurrentCandidate extends CandidateBase {
   readonly kind: 'current';
   readonly message: UserMessage;
   readonly steps: readonly TurnStep[];
+  /** What each attachment of the message costs (by the engine's `attachmentCosts`), in its order; absent when none. */
+  readonly attachmentTokens?: readonly number[];
 }
 
 /** Something learned in another conversation (a key point, a preference), offered with its source. */

@@ -60,6 +60,16 @@ export function redactMessage<M extends ChatMessage>(redactor: Redactor, message
     message.role === 'assistant'
       ? { ...message, modelReply: redactReply(redactor, message.modelReply, found) }
       : { ...message, content: redactField(redactor, message.content, 'content', found) };
+  // A text file is text like the message; images and PDFs are never read, so never touched.
+  if (message.role === 'user' && message.attachments) {
+    const before = found.length;
+    const attachments = message.attachments.map((attachment, i) =>
+      attachment.kind === 'text'
+        ? { ...attachment, text: redactField(redactor, attachment.text, `attachments[${i}].text`, found) }
+        : attachment,
+    );
+    if (found.length > before) (redacted as { attachments?: unknown }).attachments = attachments;
+  }
   if (found.length === 0) return message;
   return frozenJsonCopy({ ...redacted, redactions: [...(message.redactions ?? []), ...found] });
 }

@@ -1,5 +1,6 @@
 import type { ContextPlan } from '../planner/index.js';
 import type { ChatMessage, TurnStep } from '../session/index.js';
+import { type AnthropicAttachmentBlock, anthropicAttachmentBlocks } from './attachment-parts.js';
 import { layoutPlan } from './layout.js';
 import type { RenderOptions } from './openai.js';
 import { checkRenderOptions } from './options.js';
@@ -9,6 +10,8 @@ import { formatArguments, PART_SEPARATOR } from './text.js';
 // `client.messages.create(turn.request)` as it is. A renderer builds a new object for every request.
 export type AnthropicBlock =
   | { type: 'text'; text: string; cache_control?: AnthropicCacheControl }
+  /** An image or a PDF of a user message (see docs/attachments.md). */
+  | (Exclude<AnthropicAttachmentBlock, { type: 'text' }> & { cache_control?: AnthropicCacheControl })
   | {
       type: 'tool_use';
       id: string;
@@ -75,7 +78,8 @@ function blocksOf(
   const text = (value: string): AnthropicBlock[] => (value === '' ? [] : [{ type: 'text', text: value }]);
   switch (message.role) {
     case 'user':
-      return ['user', text(message.content)];
+      // Anthropic advises images and documents before the text that asks about them.
+      return ['user', [...anthropicAttachmentBlocks(message), ...text(message.content)]];
     case 'assistant':
       return [
         'assistant',
@@ -141,6 +145,7 @@ export function renderAnthropicMessages(
   const currentBlocks: AnthropicBlock[] = [];
   if (layout.volatile.length > 0)
     currentBlocks.push({ type: 'text', text: layout.volatile.join(PART_SEPARATOR) });
+  currentBlocks.push(...anthropicAttachmentBlocks(layout.current));
   if (layout.current.content !== '') currentBlocks.push({ type: 'text', text: layout.current.content });
   push('user', currentBlocks);
   for (const step of layout.steps) {

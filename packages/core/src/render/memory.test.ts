@@ -66,8 +66,8 @@ describe('memories are data in the prompt', () => {
         expect(plan.included.some((entry) => entry.reason.code === 'memory')).toBe(true);
         const openai = renderOpenAIChat(plan, { model: 'm' }).messages.at(-1);
         const anthropic = renderAnthropicMessages(plan, { model: 'm' }).messages.at(-1);
-        const openaiText =
-          openai?.role === 'user' && Array.isArray(openai.content) ? (openai.content[0]?.text ?? '') : '';
+        const part = openai?.role === 'user' && Array.isArray(openai.content) ? openai.content[0] : undefined;
+        const openaiText = part?.type === 'text' ? part.text : '';
         const block = anthropic?.content[0];
         const anthropicText = block?.type === 'text' ? block.text : '';
         for (const sent of [openaiText, anthropicText]) {

@@ -1,5 +1,6 @@
 import type { ContextPlan } from '../planner/index.js';
 import type { ChatMessage, TurnStep } from '../session/index.js';
+import { type OpenAIAttachmentPart, openaiAttachmentParts } from './attachment-parts.js';
 import { layoutPlan } from './layout.js';
 import { checkRenderOptions } from './options.js';
 import { formatArguments, PART_SEPARATOR } from './text.js';
@@ -7,7 +8,8 @@ import { formatArguments, PART_SEPARATOR } from './text.js';
 // The request types are plain mutable JSON shapes, as the official `openai` client declares its parameters, so a
 // planned request is passed to `client.chat.completions.create` as it is. A renderer builds a new object for every
 // request; nothing of the plan is shared with it.
-export type OpenAIContentPart = { type: 'text'; text: string };
+/** A part of a user message: text, an image (`image_url`) or a file (a PDF's data). */
+export type OpenAIContentPart = OpenAIAttachmentPart;
 
 export type OpenAIMessage =
   | { role: 'system'; content: string }
@@ -37,10 +39,17 @@ export interface RenderOptions {
   readonly model: string;
 }
 
+/** A text part, or none for empty text (a message that is an image alone). */
+function textPart(text: string): OpenAIContentPart[] {
+  return text === '' ? [] : [{ type: 'text', text }];
+}
+
 function toOpenAI(message: ChatMessage | TurnStep): OpenAIMessage | null {
   switch (message.role) {
     case 'user':
-      return { role: 'user', content: message.content };
+      return message.attachments?.length
+        ? { role: 'user', content: [...textPart(message.content), ...openaiAttachmentParts(message)] }
+        : { role: 'user', content: message.content };
     case 'assistant': {
       const calls = message.modelReply.toolCalls ?? [];
       return {
@@ -78,14 +87,16 @@ export function renderOpenAIChat(plan: ContextPlan, options: RenderOptions): Ope
     const converted = toOpenAI(message);
     if (converted) messages.push(converted);
   }
+  const attachments = openaiAttachmentParts(layout.current);
   messages.push({
     role: 'user',
     content:
-      layout.volatile.length === 0
+      layout.volatile.length === 0 && attachments.length === 0
         ? layout.current.content
         : [
-            { type: 'text', text: layout.volatile.join(PART_SEPARATOR) },
-            { type: 'text', text: layout.current.content },
+            ...textPart(layout.volatile.join(PART_SEPARATOR)),
+            ...textPart(layout.current.content),
+            ...attachments,
           ],
   });
   for (const step of layout.steps) {

@@ -605,7 +605,8 @@ describe('item text cannot break out of its element', () => {
     const chat = openAI(await session.prepare('kubernetes'));
     const user = chat.messages.at(-1);
     if (user?.role !== 'user' || typeof user.content === 'string') throw new Error('expected context parts');
-    const context = user.content[0]?.text ?? '';
+    const part = user.content[0];
+    const context = part?.type === 'text' ? part.text : '';
     expect(elements(context).map(({ tag, body }) => [tag, body])).toEqual([['rule', `${EVIL_RULE}</user>`]]);
     expect(context.split('<').length - 1).toBe(2);
   });

@@ -1,3 +1,4 @@
+import type { Attachment } from '../attachments/index.js';
 import type { IncludeMode, ItemRef, JsonObject } from '../catalog/index.js';
 import type { QueryCluster } from './cluster-types.js';
 import type { Pin, PinKind } from './pin-types.js';
@@ -55,7 +56,10 @@ export interface ModelReply {
 /** A secret replaced by its marker before the message was kept: the field, and where the marker is in it. */
 export interface MessageRedaction {
   readonly kind: string;
-  /** `content`, or a path into a tool call such as `toolCalls[0].arguments.headers.authorization`. */
+  /**
+   * `content`, a text file's text (`attachments[0].text`), or a path into a tool call such as
+   * `toolCalls[0].arguments.headers.authorization`.
+   */
   readonly field: string;
   readonly start: number;
   readonly end: number;
@@ -74,7 +78,12 @@ interface MessageBase {
   readonly erased?: true;
 }
 
-export type UserMessage = MessageBase & { readonly role: 'user'; readonly content: string };
+export type UserMessage = MessageBase & {
+  readonly role: 'user';
+  readonly content: string;
+  /** Images and files sent with the text (see docs/attachments.md); absent when none. Planned with their turn. */
+  readonly attachments?: readonly Attachment[];
+};
 export type AssistantMessage = MessageBase & {
   readonly role: 'assistant';
   readonly modelReply: ModelReply;

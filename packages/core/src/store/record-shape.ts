@@ -51,6 +51,10 @@ export function messageProblem(message: unknown): string | null {
   if ('erased' in message && message.erased !== true) return 'its erased flag is not true';
   switch (message.role) {
     case 'user':
+      if (!isString(message.content)) return 'a user message without its text';
+      return message.attachments === undefined || Array.isArray(message.attachments)
+        ? null
+        : 'its attachments are not a list';
     case 'system':
     case 'error':
       return isString(message.content) ? null : `a ${message.role} message without its text`;

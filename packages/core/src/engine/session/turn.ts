@@ -5,7 +5,7 @@ import { readSuggestions } from '../../suggestions/lazy.js';
 import { estimateDraft } from '../estimate.js';
 import { callingReply } from '../reply.js';
 import { gatherSources, recallFor, selectItems } from '../request-sources.js';
-import { checkUserText } from '../session-input.js';
+import { checkPrepareOptions, checkUserText, type PrepareOptions } from '../session-input.js';
 import { checkToolResults, type ToolResultInput } from '../tool-results.js';
 import { storedPlanOf, usageReportOf } from '../turn-records.js';
 import { checkUsage } from '../usage-input.js';
@@ -17,8 +17,13 @@ import { PREPARING, type PreparedTurn } from './types.js';
 // input, plan, render.
 
 /** Plans and renders the request for a new user message, opening the turn. */
-export async function prepareTurn<R>(core: SessionCore<R>, userText: string): Promise<PreparedTurn<R>> {
-  checkUserText(userText);
+export async function prepareTurn<R>(
+  core: SessionCore<R>,
+  userText: string,
+  options?: PrepareOptions,
+): Promise<PreparedTurn<R>> {
+  const attachments = checkPrepareOptions(options);
+  checkUserText(userText, attachments.length > 0);
   const { engine } = core;
   if (core.open !== null) {
     throw new TransactionError(
@@ -46,6 +51,7 @@ export async function prepareTurn<R>(core: SessionCore<R>, userText: string): Pr
       role: 'user',
       content: userText,
       createdAt: engine.now(),
+      ...(attachments.length > 0 && { attachments }),
     });
     const compacted = await core.history.compact(compressed, redacted.content, false);
     const history = compacted.turn;
