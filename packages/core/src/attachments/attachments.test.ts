@@ -1,6 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import { isCtxkitError, UnsupportedAttachmentError, ValidationError } from '../errors/index.js';
+import { dataUrl, gif, jpeg, pdf, png, webp } from './images.fixtures.js';
 import {
+  type Attachment,
   anthropicImageTokens,
   attachmentTokens,
   checkAttachments,
@@ -12,7 +14,6 @@ import {
   openaiImageTokens,
   readImageHeader,
 } from './index.js';
-import { dataUrl, gif, jpeg, pdf, png, webp } from './images.fixtures.js';
 
 describe('readImageHeader', () => {
   test.each([
@@ -82,17 +83,23 @@ describe('image costs, by the providers’ worked examples', () => {
     expect(geminiImageTokens(1536, 768)).toBe(258 * 2);
   });
   test('an image of unknown size costs the provider’s largest image', () => {
-    const image = { kind: 'image', mediaType: 'image/png', source: { type: 'url', url: 'https://x.test/a.png' } } as const;
+    const image = {
+      kind: 'image',
+      mediaType: 'image/png',
+      source: { type: 'url', url: 'https://x.test/a.png' },
+    } as const;
     expect(imageTokens(image, 'openai')).toBe(openaiImageTokens(768, 2048, 'high'));
     expect(imageTokens(image, 'anthropic')).toBe(1600);
     expect(imageTokens({ ...image, detail: 'low' }, 'openai')).toBe(85);
   });
   test('a PDF costs its pages; a text file what its text costs', () => {
     const [doc] = checkAttachments([{ mediaType: 'application/pdf', data: pdf(3) }]);
-    expect(attachmentTokens(doc!, 'gemini', () => 0)).toBe(3 * 258);
-    expect(attachmentTokens(doc!, 'anthropic', () => 0)).toBe(3 * 4600);
-    const [file] = checkAttachments([{ mediaType: 'text/plain', name: 'a.txt', data: new TextEncoder().encode('hi') }]);
-    expect(attachmentTokens(file!, 'openai', (text) => text.length)).toBe(
+    expect(attachmentTokens(doc as Attachment, 'gemini', () => 0)).toBe(3 * 258);
+    expect(attachmentTokens(doc as Attachment, 'anthropic', () => 0)).toBe(3 * 4600);
+    const [file] = checkAttachments([
+      { mediaType: 'text/plain', name: 'a.txt', data: new TextEncoder().encode('hi') },
+    ]);
+    expect(attachmentTokens(file as Attachment, 'openai', (text) => text.length)).toBe(
       formatTextAttachment({ name: 'a.txt', mediaType: 'text/plain', text: 'hi' }).length,
     );
   });
@@ -101,7 +108,9 @@ describe('image costs, by the providers’ worked examples', () => {
 describe('countPdfPages', () => {
   test('counts page objects, else the page tree’s count, else estimates from the size', () => {
     expect(countPdfPages(pdf(4))).toEqual({ pages: 4, from: 'file' });
-    const treeOnly = new TextEncoder().encode('%PDF-1.7\n2 0 obj << /Type /Pages /Count 12 /Kids [] >> endobj');
+    const treeOnly = new TextEncoder().encode(
+      '%PDF-1.7\n2 0 obj << /Type /Pages /Count 12 /Kids [] >> endobj',
+    );
     expect(countPdfPages(treeOnly)).toEqual({ pages: 12, from: 'file' });
     const opaque = new Uint8Array(120_000);
     expect(countPdfPages(opaque)).toEqual({ pages: 3, from: 'size' });
@@ -117,13 +126,19 @@ describe('checkAttachments', () => {
       { mediaType: 'image/png', url: dataUrl('image/png', bytes), detail: 'low' },
     ]);
     expect(a).toMatchObject({ kind: 'image', name: 'shot.png', width: 40, height: 30 });
-    expect(a?.kind === 'image' && a.source).toEqual({ type: 'base64', data: dataUrl('image/png', bytes).split(',')[1], bytes: bytes.length });
+    expect(a?.kind === 'image' && a.source).toEqual({
+      type: 'base64',
+      data: dataUrl('image/png', bytes).split(',')[1],
+      bytes: bytes.length,
+    });
     expect(b).toMatchObject({ width: 40, height: 30 });
     expect(c).toMatchObject({ width: 40, height: 30, detail: 'low' });
   });
 
   test('a URL image keeps its URL and the size the host gives', () => {
-    const [image] = checkAttachments([{ mediaType: 'image/jpeg', url: 'https://cdn.test/a.jpg', width: 800, height: 600 }]);
+    const [image] = checkAttachments([
+      { mediaType: 'image/jpeg', url: 'https://cdn.test/a.jpg', width: 800, height: 600 },
+    ]);
     expect(image).toEqual({
       kind: 'image',
       mediaType: 'image/jpeg',
@@ -155,19 +170,55 @@ describe('checkAttachments', () => {
   test.each([
     ['not an array', 'x', 'attachments'],
     ['no content', [{ mediaType: 'image/png' }], 'attachments[0]'],
-    ['both data and url', [{ mediaType: 'image/png', data: png(1, 1), url: 'https://x.test/a.png' }], 'attachments[0]'],
+    [
+      'both data and url',
+      [{ mediaType: 'image/png', data: png(1, 1), url: 'https://x.test/a.png' }],
+      'attachments[0]',
+    ],
     ['a blob URL', [{ mediaType: 'image/png', url: 'blob:https://x.test/1' }], 'attachments[0].url'],
     ['a media type that is not one', [{ mediaType: 'png', data: png(1, 1) }], 'attachments[0].mediaType'],
-    ['bytes that are no image', [{ mediaType: 'image/png', data: new Uint8Array([1, 2, 3]) }], 'attachments[0].data'],
+    [
+      'bytes that are no image',
+      [{ mediaType: 'image/png', data: new Uint8Array([1, 2, 3]) }],
+      'attachments[0].data',
+    ],
     ['the wrong media type', [{ mediaType: 'image/jpeg', data: png(2, 2) }], 'attachments[0].mediaType'],
-    ['a size the header contradicts', [{ mediaType: 'image/png', data: png(2, 2), width: 3, height: 2 }], 'attachments[0].width'],
-    ['half a size', [{ mediaType: 'image/png', url: 'https://x.test/a.png', width: 3 }], 'attachments[0].height'],
+    [
+      'a size the header contradicts',
+      [{ mediaType: 'image/png', data: png(2, 2), width: 3, height: 2 }],
+      'attachments[0].width',
+    ],
+    [
+      'half a size',
+      [{ mediaType: 'image/png', url: 'https://x.test/a.png', width: 3 }],
+      'attachments[0].height',
+    ],
     ['a bad detail', [{ mediaType: 'image/png', data: png(1, 1), detail: 'max' }], 'attachments[0].detail'],
-    ['an unknown field', [{ mediaType: 'image/png', data: png(1, 1), filename: 'a' }], 'attachments[0].filename'],
-    ['text that is not UTF-8', [{ mediaType: 'text/plain', data: new Uint8Array([0xff, 0xfe, 0xfd]) }], 'attachments[0].data'],
-    ['a text file at a URL', [{ mediaType: 'text/plain', url: 'https://x.test/a.txt' }], 'attachments[0].url'],
-    ['a PDF at a URL without pages', [{ mediaType: 'application/pdf', url: 'https://x.test/a.pdf' }], 'attachments[0].pages'],
-    ['bytes that are no PDF', [{ mediaType: 'application/pdf', data: new Uint8Array([1, 2]) }], 'attachments[0].data'],
+    [
+      'an unknown field',
+      [{ mediaType: 'image/png', data: png(1, 1), filename: 'a' }],
+      'attachments[0].filename',
+    ],
+    [
+      'text that is not UTF-8',
+      [{ mediaType: 'text/plain', data: new Uint8Array([0xff, 0xfe, 0xfd]) }],
+      'attachments[0].data',
+    ],
+    [
+      'a text file at a URL',
+      [{ mediaType: 'text/plain', url: 'https://x.test/a.txt' }],
+      'attachments[0].url',
+    ],
+    [
+      'a PDF at a URL without pages',
+      [{ mediaType: 'application/pdf', url: 'https://x.test/a.pdf' }],
+      'attachments[0].pages',
+    ],
+    [
+      'bytes that are no PDF',
+      [{ mediaType: 'application/pdf', data: new Uint8Array([1, 2]) }],
+      'attachments[0].data',
+    ],
   ])('refuses %s, naming its path', (_, value, path) => {
     expect(issuesOf(value).map((issue) => issue.path)).toContain(path);
   });
@@ -191,7 +242,10 @@ describe('checkAttachments', () => {
     for (const mediaType of ['audio/mpeg', 'video/mp4', 'application/zip']) {
       let caught: unknown;
       try {
-        checkAttachments([{ mediaType: 'image/png', data: png(1, 1) }, { mediaType, data: new Uint8Array([1]) }]);
+        checkAttachments([
+          { mediaType: 'image/png', data: png(1, 1) },
+          { mediaType, data: new Uint8Array([1]) },
+        ]);
       } catch (error) {
         caught = error;
       }

@@ -3,12 +3,7 @@ import { checkKnownFields, checkText, describe, isRecord } from '../validation/i
 import { base64ToBytes, bytesToBase64, parseDataUrl } from './base64.js';
 import { readImageHeader } from './image-size.js';
 import { countPdfPages } from './pdf-pages.js';
-import {
-  type Attachment,
-  type AttachmentSource,
-  IMAGE_MEDIA_TYPES,
-  type ImageMediaType,
-} from './types.js';
+import { type Attachment, type AttachmentSource, IMAGE_MEDIA_TYPES, type ImageMediaType } from './types.js';
 
 /** The largest attachment a message takes, in bytes (20 MiB): the most any provider takes inline in one request. */
 export const MAX_ATTACHMENT_BYTES = 20 * 1024 * 1024;
@@ -16,7 +11,8 @@ export const MAX_ATTACHMENT_BYTES = 20 * 1024 * 1024;
 export const MAX_ATTACHMENTS = 20;
 
 const KNOWN = ['mediaType', 'data', 'url', 'name', 'width', 'height', 'pages', 'detail'] as const;
-const TEXT_TYPES = /^(?:text\/[\w.+-]+|application\/(?:json|xml|yaml|x-yaml|x-ndjson|[\w.-]+\+(?:json|xml)))$/;
+const TEXT_TYPES =
+  /^(?:text\/[\w.+-]+|application\/(?:json|xml|yaml|x-yaml|x-ndjson|[\w.-]+\+(?:json|xml)))$/;
 
 /** Whether a media type is read as a text file (sent as text, redacted, counted by the tokenizer). */
 export function isTextMediaType(mediaType: string): boolean {
@@ -29,7 +25,10 @@ type Bytes = { readonly bytes: Uint8Array } | { readonly url: string } | null;
 function contentOf(value: Record<string, unknown>, path: string, issues: ErrorIssue[]): Bytes {
   const { data, url } = value;
   if ((data === undefined) === (url === undefined)) {
-    issues.push({ path, message: 'must have either data (bytes or a data: URL) or url, not both or neither' });
+    issues.push({
+      path,
+      message: 'must have either data (bytes or a data: URL) or url, not both or neither',
+    });
     return null;
   }
   if (data instanceof Uint8Array) return { bytes: data };
@@ -37,7 +36,10 @@ function contentOf(value: Record<string, unknown>, path: string, issues: ErrorIs
   const text = data ?? url;
   const where = data === undefined ? `${path}.url` : `${path}.data`;
   if (typeof text !== 'string') {
-    issues.push({ path: where, message: `must be bytes (Uint8Array, ArrayBuffer) or a data: URL, got ${describe(text)}` });
+    issues.push({
+      path: where,
+      message: `must be bytes (Uint8Array, ArrayBuffer) or a data: URL, got ${describe(text)}`,
+    });
     return null;
   }
   if (text.startsWith('data:')) {
@@ -72,7 +74,10 @@ function sourceOf(content: NonNullable<Bytes>): AttachmentSource {
 
 function checkOne(value: unknown, path: string, issues: ErrorIssue[]): Attachment | null {
   if (!isRecord(value)) {
-    issues.push({ path, message: `must be { mediaType, data } or { mediaType, url }, got ${describe(value)}` });
+    issues.push({
+      path,
+      message: `must be { mediaType, data } or { mediaType, url }, got ${describe(value)}`,
+    });
     return null;
   }
   const before = issues.length;
@@ -83,9 +88,15 @@ function checkOne(value: unknown, path: string, issues: ErrorIssue[]): Attachmen
   positiveInteger(height, `${path}.height`, issues);
   positiveInteger(pages, `${path}.pages`, issues);
   if (detail !== undefined && detail !== 'low' && detail !== 'high' && detail !== 'auto')
-    issues.push({ path: `${path}.detail`, message: `must be 'low', 'high' or 'auto', got ${describe(detail)}` });
+    issues.push({
+      path: `${path}.detail`,
+      message: `must be 'low', 'high' or 'auto', got ${describe(detail)}`,
+    });
   if (typeof value.mediaType !== 'string' || !/^[a-z]+\/[\w.+-]+$/i.test(value.mediaType)) {
-    issues.push({ path: `${path}.mediaType`, message: `must be a media type such as 'image/png', got ${describe(value.mediaType)}` });
+    issues.push({
+      path: `${path}.mediaType`,
+      message: `must be a media type such as 'image/png', got ${describe(value.mediaType)}`,
+    });
     return null;
   }
   const mediaType = value.mediaType.toLowerCase();
@@ -111,7 +122,10 @@ function checkOne(value: unknown, path: string, issues: ErrorIssue[]): Attachmen
 
   if (isText) {
     if (!('bytes' in content)) {
-      issues.push({ path: `${path}.url`, message: 'a text file must be given as data: ctxkit fetches nothing' });
+      issues.push({
+        path: `${path}.url`,
+        message: 'a text file must be given as data: ctxkit fetches nothing',
+      });
       return null;
     }
     let text: string;
@@ -134,7 +148,10 @@ function checkOne(value: unknown, path: string, issues: ErrorIssue[]): Attachmen
       }
       counted = countPdfPages(content.bytes);
     } else {
-      issues.push({ path: `${path}.pages`, message: 'must be given for a PDF at a URL: ctxkit fetches nothing' });
+      issues.push({
+        path: `${path}.pages`,
+        message: 'must be given for a PDF at a URL: ctxkit fetches nothing',
+      });
       return null;
     }
     return {
@@ -155,10 +172,16 @@ function checkOne(value: unknown, path: string, issues: ErrorIssue[]): Attachmen
       return null;
     }
     if (header.mediaType !== mediaType) {
-      issues.push({ path: `${path}.mediaType`, message: `says ${mediaType}, but the data is ${header.mediaType}` });
+      issues.push({
+        path: `${path}.mediaType`,
+        message: `says ${mediaType}, but the data is ${header.mediaType}`,
+      });
       return null;
     }
-    if ((width !== undefined && width !== header.width) || (height !== undefined && height !== header.height)) {
+    if (
+      (width !== undefined && width !== header.width) ||
+      (height !== undefined && height !== header.height)
+    ) {
       issues.push({
         path: `${path}.width`,
         message: `the image's own header says ${header.width}×${header.height}, not ${describe(width)}×${describe(height)}`,
@@ -167,7 +190,10 @@ function checkOne(value: unknown, path: string, issues: ErrorIssue[]): Attachmen
     }
     size = { width: header.width, height: header.height };
   } else if ((width === undefined) !== (height === undefined)) {
-    issues.push({ path: `${path}.${width === undefined ? 'width' : 'height'}`, message: 'width and height go together' });
+    issues.push({
+      path: `${path}.${width === undefined ? 'width' : 'height'}`,
+      message: 'width and height go together',
+    });
     return null;
   } else if (width !== undefined) size = { width: width as number, height: height as number };
   return {
@@ -192,7 +218,9 @@ function isPdf(bytes: Uint8Array): boolean {
 export function checkAttachments(value: unknown, path = 'attachments'): Attachment[] {
   if (value === undefined) return [];
   if (!Array.isArray(value))
-    throw new ValidationError('Invalid attachments', [{ path, message: `must be an array, got ${describe(value)}` }]);
+    throw new ValidationError('Invalid attachments', [
+      { path, message: `must be an array, got ${describe(value)}` },
+    ]);
   if (value.length > MAX_ATTACHMENTS)
     throw new ValidationError('Invalid attachments', [
       { path, message: `holds ${value.length} attachments; at most ${MAX_ATTACHMENTS} are taken` },

@@ -4,7 +4,11 @@ import type { Attachment, AttachmentCosts, DocumentAttachment, ImageAttachment }
 // docs/attachments.md). Where a provider documents no exact count, the estimate errs high, and the docs say so.
 
 /** OpenAI: `low` detail is a flat 85; `high` fits the image in 2048×2048, then its shortest side to 768, then 170 a 512-px tile plus 85. */
-export function openaiImageTokens(width: number, height: number, detail: 'low' | 'high' | 'auto' = 'auto'): number {
+export function openaiImageTokens(
+  width: number,
+  height: number,
+  detail: 'low' | 'high' | 'auto' = 'auto',
+): number {
   if (detail === 'low') return 85;
   let w = width;
   let h = height;
@@ -104,7 +108,11 @@ function escapeAttribute(value: string): string {
 }
 
 /** A text file as every renderer sends it: a text part of its own, named, so the model can tell it from the message. */
-export function formatTextAttachment(attachment: { readonly name?: string; readonly mediaType: string; readonly text: string }): string {
+export function formatTextAttachment(attachment: {
+  readonly name?: string;
+  readonly mediaType: string;
+  readonly text: string;
+}): string {
   const name = attachment.name === undefined ? '' : ` name="${escapeAttribute(attachment.name)}"`;
   return `<file${name} type="${escapeAttribute(attachment.mediaType)}">\n${attachment.text}\n</file>`;
 }

@@ -42,7 +42,14 @@ export function png(width: number, height: number): Uint8Array {
   }
   deflate.push(...be32(((b << 16) | a) >>> 0));
   return new Uint8Array([
-    0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a,
+    0x89,
+    0x50,
+    0x4e,
+    0x47,
+    0x0d,
+    0x0a,
+    0x1a,
+    0x0a,
     ...chunk('IHDR', [...be32(width), ...be32(height), 8, 0, 0, 0, 0]),
     ...chunk('IDAT', deflate),
     ...chunk('IEND', []),
@@ -52,10 +59,31 @@ export function png(width: number, height: number): Uint8Array {
 /** A one-colour GIF89a of this size: screen descriptor, global colour table, one image, LZW data, trailer. */
 export function gif(width: number, height: number): Uint8Array {
   return new Uint8Array([
-    ...ascii('GIF89a'), ...le16(width), ...le16(height), 0x80, 0, 0,
-    0, 0, 0, 0xff, 0xff, 0xff,
-    0x2c, 0, 0, 0, 0, ...le16(width), ...le16(height), 0,
-    0x02, 0x02, 0x44, 0x01, 0x00,
+    ...ascii('GIF89a'),
+    ...le16(width),
+    ...le16(height),
+    0x80,
+    0,
+    0,
+    0,
+    0,
+    0,
+    0xff,
+    0xff,
+    0xff,
+    0x2c,
+    0,
+    0,
+    0,
+    0,
+    ...le16(width),
+    ...le16(height),
+    0,
+    0x02,
+    0x02,
+    0x44,
+    0x01,
+    0x00,
     0x3b,
   ]);
 }
@@ -63,11 +91,42 @@ export function gif(width: number, height: number): Uint8Array {
 /** A JPEG's leading segments as encoders write them: SOI, APP0 (JFIF), a quantisation table, then SOF0 with the size. */
 export function jpeg(width: number, height: number, frame = 0xc0): Uint8Array {
   return new Uint8Array([
-    0xff, 0xd8,
-    0xff, 0xe0, 0x00, 0x10, ...ascii('JFIF'), 0, 1, 1, 0, 0, 1, 0, 1, 0, 0,
-    0xff, 0xdb, 0x00, 0x43, 0x00, ...new Array<number>(64).fill(1),
-    0xff, frame, 0x00, 0x0b, 8, ...le16(height).reverse(), ...le16(width).reverse(), 1, 1, 0x11, 0,
-    0xff, 0xd9,
+    0xff,
+    0xd8,
+    0xff,
+    0xe0,
+    0x00,
+    0x10,
+    ...ascii('JFIF'),
+    0,
+    1,
+    1,
+    0,
+    0,
+    1,
+    0,
+    1,
+    0,
+    0,
+    0xff,
+    0xdb,
+    0x00,
+    0x43,
+    0x00,
+    ...new Array<number>(64).fill(1),
+    0xff,
+    frame,
+    0x00,
+    0x0b,
+    8,
+    ...le16(height).reverse(),
+    ...le16(width).reverse(),
+    1,
+    1,
+    0x11,
+    0,
+    0xff,
+    0xd9,
   ]);
 }
 
@@ -88,7 +147,8 @@ export function webp(width: number, height: number, kind: 'VP8L' | 'VP8 ' | 'VP8
 export function pdf(pages: number): Uint8Array {
   const kids = Array.from({ length: pages }, (_, i) => `${i + 3} 0 R`).join(' ');
   let text = `%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [${kids}] /Count ${pages} >> endobj\n`;
-  for (let i = 0; i < pages; i++) text += `${i + 3} 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >> endobj\n`;
+  for (let i = 0; i < pages; i++)
+    text += `${i + 3} 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >> endobj\n`;
   text += 'trailer << /Root 1 0 R >>\n%%EOF\n';
   return new TextEncoder().encode(text);
 }

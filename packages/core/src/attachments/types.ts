@@ -1,6 +1,11 @@
 /** The image formats every provider renderer takes, read from their own headers. */
 export type ImageMediaType = 'image/png' | 'image/jpeg' | 'image/gif' | 'image/webp';
-export const IMAGE_MEDIA_TYPES: readonly ImageMediaType[] = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];
+export const IMAGE_MEDIA_TYPES: readonly ImageMediaType[] = [
+  'image/png',
+  'image/jpeg',
+  'image/gif',
+  'image/webp',
+];
 
 /** How an attachment's tokens are counted: by the documented rules of the provider the requests go to. */
 export type AttachmentCosts = 'openai' | 'anthropic' | 'gemini';

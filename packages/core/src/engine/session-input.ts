@@ -204,7 +204,9 @@ export interface PrepareOptions {
 export function checkPrepareOptions(options: unknown): Attachment[] {
   if (options === undefined) return [];
   if (!isRecord(options))
-    fail('Invalid prepare options', [{ path: 'options', message: `must be an object, got ${describe(options)}` }]);
+    fail('Invalid prepare options', [
+      { path: 'options', message: `must be an object, got ${describe(options)}` },
+    ]);
   const issues: ErrorIssue[] = [];
   checkKnownFields(options, ['attachments'], 'options', issues);
   if (issues.length > 0) fail('Invalid prepare options', issues);

@@ -23,35 +23,37 @@ export type OpenAIAttachmentPart =
 
 /** Chat Completions: images as `image_url` (data or https URL), PDFs as `file` with their data, text files as text. */
 export function openaiAttachmentParts(message: UserMessage): OpenAIAttachmentPart[] {
-  return (message.attachments ?? []).map((attachment, i): OpenAIAttachmentPart => {
-    switch (attachment.kind) {
-      case 'text':
-        return { type: 'text', text: formatTextAttachment(attachment) };
-      case 'image': {
-        const { source } = attachment;
-        const url = source.type === 'url' ? source.url : dataUrlOf(attachment.mediaType, source.data);
-        return {
-          type: 'image_url',
-          image_url: { url, ...(attachment.detail !== undefined && { detail: attachment.detail }) },
-        };
-      }
-      case 'document':
-        if (attachment.source.type === 'url')
-          throw new UnsupportedAttachmentError(
-            where(message, i),
-            attachment.mediaType,
-            'openai-chat',
-            'Chat Completions takes a PDF as data only; pass its bytes instead of a URL',
-          );
-        return {
-          type: 'file',
-          file: {
-            filename: attachment.name ?? 'document.pdf',
-            file_data: dataUrlOf(attachment.mediaType, attachment.source.data),
-          },
-        };
+  return (message.attachments ?? []).map((attachment, i) => openaiPart(attachment, message, i));
+}
+
+function openaiPart(attachment: Attachment, message: UserMessage, i: number): OpenAIAttachmentPart {
+  switch (attachment.kind) {
+    case 'text':
+      return { type: 'text', text: formatTextAttachment(attachment) };
+    case 'image': {
+      const { source } = attachment;
+      const url = source.type === 'url' ? source.url : dataUrlOf(attachment.mediaType, source.data);
+      return {
+        type: 'image_url',
+        image_url: { url, ...(attachment.detail !== undefined && { detail: attachment.detail }) },
+      };
     }
-  });
+    case 'document':
+      if (attachment.source.type === 'url')
+        throw new UnsupportedAttachmentError(
+          where(message, i),
+          attachment.mediaType,
+          'openai-chat',
+          'Chat Completions takes a PDF as data only; pass its bytes instead of a URL',
+        );
+      return {
+        type: 'file',
+        file: {
+          filename: attachment.name ?? 'document.pdf',
+          file_data: dataUrlOf(attachment.mediaType, attachment.source.data),
+        },
+      };
+  }
 }
 
 /** Anthropic's limits on one image: 5 MB of data, 8000 px a side. */
@@ -69,7 +71,11 @@ export type AnthropicAttachmentBlock =
       title?: string;
     };
 
-function anthropicImage(image: ImageAttachment, message: UserMessage, index: number): AnthropicAttachmentBlock {
+function anthropicImage(
+  image: ImageAttachment,
+  message: UserMessage,
+  index: number,
+): AnthropicAttachmentBlock {
   const { source } = image;
   const side = Math.max(image.width ?? 0, image.height ?? 0);
   const tooLarge =
@@ -78,7 +84,8 @@ function anthropicImage(image: ImageAttachment, message: UserMessage, index: num
       : side > ANTHROPIC_IMAGE_LIMITS.side
         ? `it is ${side.toLocaleString('en-US')} px on a side, above Anthropic's 8,000`
         : null;
-  if (tooLarge) throw new UnsupportedAttachmentError(where(message, index), image.mediaType, 'anthropic', tooLarge);
+  if (tooLarge)
+    throw new UnsupportedAttachmentError(where(message, index), image.mediaType, 'anthropic', tooLarge);
   return {
     type: 'image',
     source:
@@ -90,23 +97,25 @@ function anthropicImage(image: ImageAttachment, message: UserMessage, index: num
 
 /** Anthropic Messages: `image` and `document` blocks (base64 or URL source), text files as text blocks. */
 export function anthropicAttachmentBlocks(message: UserMessage): AnthropicAttachmentBlock[] {
-  return (message.attachments ?? []).map((attachment: Attachment, i): AnthropicAttachmentBlock => {
-    switch (attachment.kind) {
-      case 'text':
-        return { type: 'text', text: formatTextAttachment(attachment) };
-      case 'image':
-        return anthropicImage(attachment, message, i);
-      case 'document': {
-        const { source } = attachment;
-        return {
-          type: 'document',
-          source:
-            source.type === 'url'
-              ? { type: 'url', url: source.url }
-              : { type: 'base64', media_type: attachment.mediaType, data: source.data },
-          ...(attachment.name !== undefined && { title: attachment.name }),
-        };
-      }
+  return (message.attachments ?? []).map((attachment, i) => anthropicBlock(attachment, message, i));
+}
+
+function anthropicBlock(attachment: Attachment, message: UserMessage, i: number): AnthropicAttachmentBlock {
+  switch (attachment.kind) {
+    case 'text':
+      return { type: 'text', text: formatTextAttachment(attachment) };
+    case 'image':
+      return anthropicImage(attachment, message, i);
+    case 'document': {
+      const { source } = attachment;
+      return {
+        type: 'document',
+        source:
+          source.type === 'url'
+            ? { type: 'url', url: source.url }
+            : { type: 'base64', media_type: attachment.mediaType, data: source.data },
+        ...(attachment.name !== undefined && { title: attachment.name }),
+      };
     }
-  });
+  }
 }
