@@ -1,5 +1,14 @@
-import type { OpenAIChatRequest, ToolCall, Usage } from '@ctxkit/core';
-import type { LanguageModelMiddleware, LanguageModelUsage } from 'ai';
+import {
+  type AttachmentInput,
+  checkAttachment,
+  type ErrorIssue,
+  type OpenAIChatRequest,
+  type OpenAIContentPart,
+  type ToolCall,
+  UnsupportedAttachmentError,
+  type Usage,
+} from '@ctxkit/core';
+import type { LanguageModelMiddleware, LanguageModelUsage, UIMessage } from 'ai';
 
 // The AI SDK's language-model types, read from the middleware type `ai` exports (so this package needs no other
 // AI SDK package): the call options, the prompt, its tools, and what a model returns.
@@ -31,6 +40,103 @@ export function argumentsObject(input: unknown): ToolCall['arguments'] {
     : { input: value as ToolCall['arguments'][string] };
 }
 
+type UserPart = Extract<PromptMessage, { role: 'user' }>['content'][number];
+
+/** A data URL's media type and base64 payload; null for any other URL. */
+function splitDataUrl(url: string): { mediaType: string; data: string } | null {
+  const match = /^data:([^;,]+)(?:;[^;,]*)*;base64,(.*)$/s.exec(url);
+  return match ? { mediaType: match[1] as string, data: match[2] as string } : null;
+}
+
+/**
+ * A part of ctxkit's planned user message as the AI SDK's: text as text; an image or a PDF as a `file` part with
+ * its media type (an image at a URL is `image/*`: the URL says no more) and its base64 data or URL.
+ */
+function userPartOf(part: OpenAIContentPart): UserPart {
+  switch (part.type) {
+    case 'text':
+      return { type: 'text', text: part.text };
+    case 'image_url': {
+      const inline = splitDataUrl(part.image_url.url);
+      return inline
+        ? { type: 'file', mediaType: inline.mediaType, data: { type: 'data', data: inline.data } }
+        : { type: 'file', mediaType: 'image/*', data: { type: 'url', url: new URL(part.image_url.url) } };
+    }
+    case 'file': {
+      const inline = splitDataUrl(part.file.file_data);
+      return {
+        type: 'file',
+        mediaType: inline?.mediaType ?? 'application/pdf',
+        data: { type: 'data', data: inline?.data ?? part.file.file_data },
+        filename: part.file.filename,
+      };
+    }
+  }
+}
+
+/**
+ * The `file` parts of the user's UI message (useChat's attachments: `{ type: 'file', mediaType, url, filename }`)
+ * as ctxkit attachments. One ctxkit cannot send is an issue (or an UnsupportedAttachmentError) naming
+ * `messages[i].parts[j]`.
+ */
+export function attachmentsOfUiMessage(
+  message: UIMessage,
+  path: string,
+  issues: ErrorIssue[],
+): AttachmentInput[] {
+  const attachments: AttachmentInput[] = [];
+  message.parts.forEach((part, j) => {
+    if (part.type !== 'file') return;
+    const attachment: AttachmentInput = {
+      mediaType: part.mediaType,
+      url: part.url,
+      ...(part.filename !== undefined && { name: part.filename }),
+    };
+    checkAttachment(attachment, `${path}.parts[${j}]`, issues);
+    attachments.push(attachment);
+  });
+  return attachments;
+}
+
+/** The `file` parts of a user message of a model prompt (middleware) as ctxkit attachments, checked the same way. */
+export function attachmentsOfPrompt(
+  message: PromptMessage | undefined,
+  path: string,
+  issues: ErrorIssue[],
+): AttachmentInput[] {
+  if (message?.role !== 'user') return [];
+  const attachments: AttachmentInput[] = [];
+  message.content.forEach((part, j) => {
+    if (part.type !== 'file') return;
+    const { data, mediaType } = part;
+    let content: Pick<AttachmentInput, 'data' | 'url'>;
+    if (data.type === 'url') content = { url: data.url.href };
+    else if (data.type === 'text') content = { data: new TextEncoder().encode(data.text) };
+    else if (data.type === 'data')
+      content = {
+        data:
+          typeof data.data !== 'string' || data.data.startsWith('data:')
+            ? data.data
+            : `data:${mediaType};base64,${data.data}`,
+      };
+    else
+      throw new UnsupportedAttachmentError(
+        `${path}.content[${j}]`,
+        mediaType,
+        'ai-sdk',
+        'a provider file reference holds nothing ctxkit can count or store; send the file itself',
+      );
+    const attachment: AttachmentInput = {
+      mediaType,
+      ...content,
+      ...(part.filename !== undefined && { name: part.filename }),
+    };
+    checkAttachment(attachment, `${path}.content[${j}]`, issues);
+    attachments.push(attachment);
+  });
+  return attachments;
+}
+
 /** ctxkit's planned request (an OpenAI Chat Completions body) as the AI SDK's prompt. */
 export function promptOfRequest(request: OpenAIChatRequest): ModelPrompt {
   const names = new Map<string, string>();
@@ -46,7 +152,7 @@ export function promptOfRequest(request: OpenAIChatRequest): ModelPrompt {
           content:
             typeof message.content === 'string'
               ? [{ type: 'text', text: message.content }]
-              : message.content.map((part) => ({ type: 'text' as const, text: part.text })),
+              : message.content.map(userPartOf),
         });
         break;
       case 'assistant': {

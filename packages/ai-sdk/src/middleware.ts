@@ -13,6 +13,7 @@ import { checkFunction, checkKnownFields, describe, isRecord, throwIfAny } from 
 import type { LanguageModelMiddleware } from 'ai';
 import {
   argumentsObject,
+  attachmentsOfPrompt,
   type CallOptions,
   type CallTool,
   type GenerateResult,
@@ -177,7 +178,10 @@ export function ctxkitMiddleware(options: CtxkitMiddlewareOptions): LanguageMode
         state = previous;
       } else {
         const text = textOfUser(last);
-        if (text.trim() === '') {
+        const issues: ErrorIssue[] = [];
+        const attachments = attachmentsOfPrompt(last, `params.prompt[${params.prompt.length - 1}]`, issues);
+        throwIfAny('Invalid prompt for ctxkit', issues);
+        if (text.trim() === '' && attachments.length === 0) {
           throwIfAny('Invalid prompt for ctxkit', [
             {
               path: `params.prompt[${params.prompt.length - 1}]`,
@@ -188,7 +192,12 @@ export function ctxkitMiddleware(options: CtxkitMiddlewareOptions): LanguageMode
         }
         // A turn still waiting for tool results that never came (the route stopped its tool loop) is abandoned.
         if (previous) settleFailed(previous);
-        state = await openTurn({ session, text, maxRounds: Number.POSITIVE_INFINITY });
+        state = await openTurn({
+          session,
+          text,
+          ...(attachments.length > 0 && { attachments }),
+          maxRounds: Number.POSITIVE_INFINITY,
+        });
         open.set(session, state);
       }
       const request = state.prepared.request;

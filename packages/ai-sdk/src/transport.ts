@@ -1,4 +1,5 @@
 import {
+  type AttachmentInput,
   driveTurn,
   type Engine,
   type ErrorIssue,
@@ -32,7 +33,7 @@ import {
   type UIMessage,
   type UIMessageChunk,
 } from 'ai';
-import { argumentsObject, promptOfRequest, usageOf } from './convert.js';
+import { argumentsObject, attachmentsOfUiMessage, promptOfRequest, usageOf } from './convert.js';
 import { type CtxkitMessageMetadata, describeError } from './metadata.js';
 import { CtxkitToolResult } from './tool-result.js';
 import { replyIdOf } from './ui-messages.js';
@@ -187,6 +188,7 @@ export class CtxkitChatTransport<UI_MESSAGE extends UIMessage = UIMessage<Ctxkit
     const last = options.messages[options.messages.length - 1];
     const index = options.messages.length - 1;
     const issues: ErrorIssue[] = [];
+    let attachments: AttachmentInput[] = [];
     if (last === undefined)
       issues.push({ path: 'messages', message: 'must hold the user message to answer' });
     else if (last.role !== 'user')
@@ -194,8 +196,11 @@ export class CtxkitChatTransport<UI_MESSAGE extends UIMessage = UIMessage<Ctxkit
         path: `messages[${index}].role`,
         message: 'the last message must be the user message to answer',
       });
-    else if (textOf(last).trim() === '')
-      issues.push({ path: `messages[${index}].parts`, message: 'the user message has no text' });
+    else {
+      attachments = attachmentsOfUiMessage(last, `messages[${index}]`, issues);
+      if (textOf(last).trim() === '' && attachments.length === 0)
+        issues.push({ path: `messages[${index}].parts`, message: 'the user message has no text or file' });
+    }
     throwIfAny('Invalid chat request', issues);
     const text = textOf(last as UI_MESSAGE);
     const session =
@@ -204,7 +209,13 @@ export class CtxkitChatTransport<UI_MESSAGE extends UIMessage = UIMessage<Ctxkit
         : await this.#options.engine.openSession(this.#sessionId);
     const { maxToolRounds = 8 } = this.#options;
     // The loop's rounds are the tool rounds: this transport's limit counts model calls, one more.
-    const turn = await openTurn({ session, text, maxRounds: maxToolRounds - 1, onRoundLimit: 'rollback' });
+    const turn = await openTurn({
+      session,
+      text,
+      ...(attachments.length > 0 && { attachments }),
+      maxRounds: maxToolRounds - 1,
+      onRoundLimit: 'rollback',
+    });
     return this.#stream(turn, options.abortSignal, (last as UI_MESSAGE).id);
   }
 

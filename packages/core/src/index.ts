@@ -6,6 +6,7 @@ export {
   type AttachmentInput,
   type AttachmentSource,
   anthropicImageTokens,
+  checkAttachment,
   type DocumentAttachment,
   geminiImageTokens,
   type ImageAttachment,

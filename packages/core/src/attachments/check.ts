@@ -206,6 +206,14 @@ function checkOne(value: unknown, path: string, issues: ErrorIssue[]): Attachmen
   };
 }
 
+/**
+ * Checks one attachment where a sibling package received it (`messages[2].parts[1]`): a malformed one adds issues
+ * naming that path; a kind ctxkit sends nowhere throws an UnsupportedAttachmentError naming it.
+ */
+export function checkAttachment(value: unknown, path: string, issues: ErrorIssue[]): void {
+  checkOne(value, path, issues);
+}
+
 function isPdf(bytes: Uint8Array): boolean {
   return String.fromCharCode(...bytes.subarray(0, 5)) === '%PDF-';
 }

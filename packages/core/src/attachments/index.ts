@@ -1,6 +1,7 @@
 export { base64ToBytes, bytesToBase64, dataUrlOf, parseDataUrl } from './base64.js';
 export {
   attachmentBytes,
+  checkAttachment,
   checkAttachments,
   isTextMediaType,
   MAX_ATTACHMENT_BYTES,
