@@ -93,7 +93,8 @@ describe('attachments through the AI SDK', () => {
       JSON.stringify(body).includes('what is in this tiny gif'),
     );
     expect(sent).toHaveLength(1);
-    const user = (sent[0]?.messages as { role: string; content: unknown }[]).at(-1);
+    const messages = (sent[0]?.messages ?? []) as { role: string; content: unknown }[];
+    const user = messages.at(-1);
     expect(user?.content).toContainEqual({ type: 'image_url', image_url: { url: GIF_URL } });
   });
 
