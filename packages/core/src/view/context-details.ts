@@ -1,10 +1,42 @@
+import { type Attachment, dataUrlOf } from '../attachments/index.js';
 import { displayName, type IncludeMode, type ItemRef, itemKey } from '../catalog/index.js';
-import type { Candidate, ContextPlan, ExclusionReason, RecallWeights, Section } from '../planner/index.js';
+import type {
+  Candidate,
+  ContextPlan,
+  CurrentCandidate,
+  ExclusionReason,
+  RecallWeights,
+  Section,
+} from '../planner/index.js';
 import type { ChatMessage, PinKind, RequestContext } from '../session/index.js';
 import { type CtxkitFormat, defaultFormat } from './format.js';
 import { selectionSummary } from './summary.js';
 
-export type DetailSectionId = 'rules' | 'references' | 'tools' | 'pins' | 'memory' | 'recall' | 'history';
+export type DetailSectionId =
+  | 'rules'
+  | 'references'
+  | 'tools'
+  | 'pins'
+  | 'memory'
+  | 'recall'
+  | 'history'
+  | 'attachments';
+
+/**
+ * An image or a file of the message: what it is, its size or pages, and for an image sent as data a `data:` URL a
+ * view may show as a thumbnail (an `img` source only: never markup).
+ */
+export interface AttachmentDetail {
+  readonly kind: Attachment['kind'];
+  readonly mediaType: string;
+  readonly name?: string;
+  readonly width?: number;
+  readonly height?: number;
+  readonly pages?: number;
+  readonly thumbnail?: string;
+  /** `{type} · {detail}`: `image/png · 1024×768 px`, `application/pdf · 3 pages`. */
+  readonly description: string;
+}
 
 /** One thing the request used, as the details view lists it. */
 export interface DetailItem {
@@ -23,6 +55,8 @@ export interface DetailItem {
    * Set for a recalled passage: the session and messages it quotes, when it was said, its score and (in plans that
    * have them) the parts of the score.
    */
+  /** Set for an attachment of the message: what it is (see `AttachmentDetail`). */
+  readonly attachment?: AttachmentDetail;
   readonly recalled?: {
     readonly sessionId: string;
     readonly messageIds: readonly string[];
@@ -72,6 +106,7 @@ const ORDER: readonly DetailSectionId[] = [
   'memory',
   'recall',
   'history',
+  'attachments',
 ];
 
 /**
@@ -134,6 +169,8 @@ export function buildContextDetails(
         ref: null,
         tokens: candidate.tokens,
       });
+    } else if (candidate.kind === 'current') {
+      bySection.get('attachments')?.push(...attachmentItems(candidate, format));
     } else if (candidate.kind === 'turn') {
       const pin = reason.code === 'pinned' ? reason.pin : undefined;
       bySection.get(pin ? 'pins' : 'history')?.push({
@@ -222,4 +259,51 @@ function turnLabel(messages: readonly ChatMessage[], format: CtxkitFormat): stri
   const first = messages[0];
   const text = first && first.role !== 'assistant' ? first.content : (first?.modelReply.content ?? '');
   return format.text(format.labels.candidates.turn, { text: excerpt(text) });
+}
+
+/** The message's images and files, each with what it cost in this request. */
+function attachmentItems(candidate: CurrentCandidate, format: CtxkitFormat): DetailItem[] {
+  const attachments = candidate.message.attachments ?? [];
+  return attachments.map((attachment, i) => ({
+    key: `${candidate.id}:attachment:${i}`,
+    label: attachment.name ?? attachment.mediaType,
+    ref: null,
+    attachment: attachmentDetail(attachment, format),
+    tokens: candidate.attachmentTokens?.[i] ?? 0,
+  }));
+}
+
+function attachmentDetail(attachment: Attachment, format: CtxkitFormat): AttachmentDetail {
+  const labels = format.labels.details;
+  const base = {
+    kind: attachment.kind,
+    mediaType: attachment.mediaType,
+    ...(attachment.name !== undefined && { name: attachment.name }),
+  };
+  const describe = (detail: string) =>
+    format.text(labels.attachmentMeta, { type: attachment.mediaType, detail });
+  switch (attachment.kind) {
+    case 'text':
+      return { ...base, description: describe(labels.attachmentText) };
+    case 'document':
+      return {
+        ...base,
+        pages: attachment.pages,
+        description: describe(format.text(labels.attachmentPages, { count: attachment.pages })),
+      };
+    case 'image': {
+      const { width, height, source } = attachment;
+      return {
+        ...base,
+        ...(width !== undefined && height !== undefined && { width, height }),
+        // Only an image's own bytes, as a data: URL of an image type: a view puts it in an img src, never markup.
+        ...(source.type === 'base64' && { thumbnail: dataUrlOf(attachment.mediaType, source.data) }),
+        description: describe(
+          width !== undefined && height !== undefined
+            ? format.text(labels.attachmentSize, { width, height })
+            : labels.attachmentSizeUnknown,
+        ),
+      };
+    }
+  }
 }

@@ -19,6 +19,7 @@ export {
 } from './budget.js';
 export { buildComparison, type ComparedItem, type ComparisonModel } from './comparison.js';
 export {
+  type AttachmentDetail,
   buildContextDetails,
   type ContextDetailsModel,
   candidateLabel,

@@ -34,6 +34,7 @@ const ENGLISH = {
     history: 'History',
     current: 'Message',
     workspace: 'Workspace',
+    attachments: 'Attachments',
   },
   /** The selection summary: "5 rules (3 agent, 2 always), 1 tool (manual)". */
   summary: {
@@ -225,6 +226,12 @@ const ENGLISH = {
     enteredReason: 'now: {reason}; before: {other}',
     leftReason: 'before: {reason}; now: {other}',
     notCandidate: 'not a candidate',
+    /** An attachment's line: its media type, then its size or pages when known. */
+    attachmentMeta: '{type} · {detail}',
+    attachmentSize: '{width}×{height} px',
+    attachmentSizeUnknown: 'size unknown',
+    attachmentPages: plural('{count} page', '{count} pages'),
+    attachmentText: 'text file',
   },
   picker: {
     heading: 'Session context',

@@ -1,4 +1,5 @@
 import {
+  type AttachmentDetail,
   buildComparison,
   buildContextDetails,
   type ComparedItem,
@@ -261,11 +262,16 @@ export function Item({ item, className, children, ...props }: ItemProps) {
       className={cx('ctxkit-details__item', className)}
       data-include-mode={item.includeMode}
       data-pin={item.pin}
+      data-attachment={item.attachment?.kind}
       {...props}
     >
       {children ?? (
         <>
+          {item.attachment && <AttachmentThumbnail attachment={item.attachment} />}
           <ItemName label={item.label} onClick={onItemClick && (() => onItemClick(item))} />
+          {item.attachment && (
+            <span className="ctxkit-details__attachment">{item.attachment.description}</span>
+          )}
           <Pill item={item} />
           <span className="ctxkit-tokens">{format.number(item.tokens)}</span>
           <NotRelevant item={item} />
@@ -273,6 +279,23 @@ export function Item({ item, className, children, ...props }: ItemProps) {
         </>
       )}
     </li>
+  );
+}
+
+/**
+ * A small picture of an image sent as data. The source is the image's own `data:` URL of an image media type, set
+ * as an attribute: the browser decodes it as an image, never as markup. Its name is shown beside it, so it is
+ * decorative (`alt=""`).
+ */
+function AttachmentThumbnail({ attachment }: { readonly attachment: AttachmentDetail }) {
+  if (!attachment.thumbnail) return null;
+  return (
+    <img
+      className="ctxkit-details__thumbnail"
+      src={attachment.thumbnail}
+      alt=""
+      {...(attachment.width !== undefined && { width: attachment.width, height: attachment.height })}
+    />
   );
 }
 
