@@ -196,3 +196,17 @@ describe('attachments in a turn', () => {
     await expect(testEngine({ attachmentCosts: 'mistral' as never })).rejects.toThrow(/attachmentCosts/);
   });
 });
+
+describe('estimating a draft with attachments', () => {
+  test('the estimate counts the draft’s images as prepare would, and opens nothing', async () => {
+    const engine = await testEngine();
+    const session = await engine.createSession();
+    const plain = await session.estimate('What does this chart show?');
+    const withImage = await session.estimate('What does this chart show?', { attachments: [image] });
+    expect(withImage.sections.current.tokens - plain.sections.current.tokens).toBe(765);
+    expect(session.isTurnOpen).toBe(false);
+    await expect(session.estimate('x', { attachments: [{ mediaType: 'image/png' }] })).rejects.toThrow(
+      ValidationError,
+    );
+  });
+});

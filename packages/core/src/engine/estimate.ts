@@ -1,3 +1,4 @@
+import type { Attachment } from '../attachments/index.js';
 import { ValidationError } from '../errors/index.js';
 import { type ContextPlan, type PlanInput, planContext } from '../planner/index.js';
 import type { RetrievalSet } from '../retrieval/index.js';
@@ -18,7 +19,11 @@ export const DRAFT_MESSAGE_ID = 'draft';
  * nothing, so a budget meter can show the cost of a draft while it is typed. An empty draft runs no retrieval:
  * it shows what the next request carries besides the message.
  */
-export async function estimateDraft(draftText: string, planner: DraftPlanner): Promise<ContextPlan> {
+export async function estimateDraft(
+  draftText: string,
+  planner: DraftPlanner,
+  attachments: readonly Attachment[] = [],
+): Promise<ContextPlan> {
   if (typeof draftText !== 'string') {
     throw new ValidationError('Invalid draft', [{ path: 'draftText', message: 'must be a string' }]);
   }
@@ -27,6 +32,7 @@ export async function estimateDraft(draftText: string, planner: DraftPlanner): P
     role: 'user',
     content: draftText,
     createdAt: planner.now(),
+    ...(attachments.length > 0 && { attachments }),
   };
   const retrievalSet = draftText.trim() === '' ? null : await planner.select(draftText);
   return planContext(planner.planInput(message, retrievalSet));

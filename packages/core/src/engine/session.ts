@@ -292,10 +292,11 @@ export class Session<R = OpenAIChatRequest> {
 
   /**
    * The plan a request for this draft would get now, without opening a turn or writing anything. It never asks
-   * the summarizer: long histories are planned with the checkpoint in force.
+   * the summarizer: long histories are planned with the checkpoint in force. `options.attachments` are counted as
+   * `prepare` would count them.
    */
-  estimate(draftText: string): Promise<ContextPlan> {
-    return turnOperations().estimateTurn(this.#core, draftText);
+  estimate(draftText: string, options?: PrepareOptions): Promise<ContextPlan> {
+    return turnOperations().estimateTurn(this.#core, draftText, options);
   }
 
   /**

@@ -79,18 +79,27 @@ export async function prepareTurn<R>(
 }
 
 /** The plan a request for this draft would get now, without opening a turn, writing, or asking the summarizer. */
-export async function estimateTurn<R>(core: SessionCore<R>, draftText: string): Promise<ContextPlan> {
+export async function estimateTurn<R>(
+  core: SessionCore<R>,
+  draftText: string,
+  options?: PrepareOptions,
+): Promise<ContextPlan> {
+  const attachments = checkPrepareOptions(options);
   const { engine } = core;
   const history = core.history.current(core.record, core.turnOfMessage);
   const memory = await engine.memories.offeredTo(core.record);
   // A draft that is not text is refused by estimateDraft, naming it.
   const recall = typeof draftText === 'string' ? await recallFor(engine, core, draftText) : [];
-  return estimateDraft(draftText, {
-    select: (query) => selectItems(engine, core, query, true),
-    planInput: (userMessage, retrievalSet) =>
-      planInputOf(core, { userMessage, steps: [], history, sources: { retrievalSet, memory, recall } }),
-    now: engine.now,
-  });
+  return estimateDraft(
+    draftText,
+    {
+      select: (query) => selectItems(engine, core, query, true),
+      planInput: (userMessage, retrievalSet) =>
+        planInputOf(core, { userMessage, steps: [], history, sources: { retrievalSet, memory, recall } }),
+      now: engine.now,
+    },
+    attachments,
+  );
 }
 
 /** Records the model's reply with its tool calls and their results, and prepares the turn's next request. */
