@@ -86,6 +86,8 @@ export function AiSdkChat({ engine, settings, initialSessionId, initialMessages,
     });
   });
 
+  const [files, setFiles] = useState<FileList | undefined>(undefined);
+  const fileInput = useRef<HTMLInputElement>(null);
   const { messages, sendMessage, regenerate, stop, status, error, clearError } = useChat<CtxkitUIMessage>({
     transport,
     messages: initialMessages,
@@ -99,10 +101,13 @@ export function AiSdkChat({ engine, settings, initialSessionId, initialMessages,
   const send = (event?: FormEvent) => {
     event?.preventDefault();
     const text = draft.trim();
-    if (text === '' || busy) return;
+    if ((text === '' && !files) || busy) return;
     clearError();
     setDraft('');
-    void sendMessage({ text });
+    // useChat reads the files into data URLs: ctxkit counts, stores and plans them with the message.
+    void sendMessage({ text, ...(files && { files }) });
+    setFiles(undefined);
+    if (fileInput.current) fileInput.current.value = '';
   };
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (!isSendKey(event)) return;
@@ -156,13 +161,24 @@ export function AiSdkChat({ engine, settings, initialSessionId, initialMessages,
           onKeyDown={onKeyDown}
         />
         <div className="composer__row">
+          <label className="button composer__attach">
+            {files?.length ? `${files.length} image${files.length === 1 ? '' : 's'}` : 'Attach images'}
+            <input
+              ref={fileInput}
+              type="file"
+              accept="image/png,image/jpeg,image/gif,image/webp"
+              multiple
+              className="visually-hidden"
+              onChange={(event) => setFiles(event.target.files?.length ? event.target.files : undefined)}
+            />
+          </label>
           <BudgetMeter sessionId={sessionId} draft={draft} variant="compact" hotkey={MODE_HOTKEY} />
           {busy ? (
             <button type="button" className="button" onClick={() => void stop()}>
               Stop
             </button>
           ) : (
-            <button type="submit" className="button button--primary" disabled={draft.trim() === ''}>
+            <button type="submit" className="button button--primary" disabled={draft.trim() === '' && !files}>
               Send
             </button>
           )}
