@@ -20,6 +20,8 @@ test('attachments are stored with their message in IndexedDB and sent again afte
   const reloaded = await testEngine({ store: await open(name) });
   const again = await reloaded.openSession(session.id);
   expect(again.messages[0]).toEqual(turn.userMessage);
+  // The stored plan, image and all, replays to the plan it was stored for.
+  expect((await reloaded.getPlan(turn.plan.id))?.id).toBe(turn.plan.id);
   const next = await again.prepare('And the second row?');
   expect(next.request.messages).toContainEqual({
     role: 'user',

@@ -1,6 +1,12 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
-import { brokenEngine, conversation, largeConversation, legacyConversation } from '../../test/fixtures.js';
+import {
+  brokenEngine,
+  conversation,
+  kitEngine,
+  largeConversation,
+  legacyConversation,
+} from '../../test/fixtures.js';
 import { asLoaded, Frame } from '../../test/story.js';
 import { ContextDetails } from './context-details.js';
 
@@ -136,5 +142,40 @@ export const Dark: Story = {
     await expect(canvasElement.querySelector('[data-theme="dark"]')).not.toBeNull();
     // Check contrast on the loaded view, not on its loading state.
     await waitFor(() => expect(canvasElement.querySelector('[data-state="ready"]')).not.toBeNull());
+  },
+};
+
+/** A message with an image and a text file: each is a row with its type, size and token cost, the image a thumbnail. */
+export const Attachments: Story = {
+  loaders: [
+    async () => {
+      const engine = await kitEngine();
+      const session = await engine.createSession();
+      const canvas = new OffscreenCanvas(640, 360);
+      const context = canvas.getContext('2d') as OffscreenCanvasRenderingContext2D;
+      context.fillStyle = '#3b82f6';
+      context.fillRect(0, 0, 640, 360);
+      context.fillStyle = '#f59e0b';
+      context.fillRect(80, 120, 160, 240);
+      const image = new Uint8Array(await (await canvas.convertToBlob({ type: 'image/png' })).arrayBuffer());
+      const turn = await session.prepare('What does this chart show, given these notes?', {
+        attachments: [
+          { mediaType: 'image/png', data: image, name: 'sales-q3.png' },
+          {
+            mediaType: 'text/markdown',
+            data: new TextEncoder().encode('# Q3\nSales rose.'),
+            name: 'notes.md',
+          },
+        ],
+      });
+      const { assistantMessage } = await session.commit(turn, 'Sales rose in the third quarter.');
+      return { engine, sessionId: session.id, replyId: assistantMessage.id };
+    },
+  ],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('button', { name: /^Attachments \(2\)/ })).toBeVisible();
+    await expect(canvas.getByText('image/png · 640×360 px')).toBeVisible();
+    await expect(canvas.getByText('text/markdown · text file')).toBeVisible();
   },
 };
