@@ -4,6 +4,7 @@ import { anthropicImageTokens, openaiImageTokens } from '../attachments/index.js
 import { BudgetError, UnsupportedAttachmentError, ValidationError } from '../errors/index.js';
 import { fakeSecrets } from '../privacy/fake-secrets.fixtures.js';
 import { type AnthropicMessagesRequest, renderAnthropicMessages } from '../render/index.js';
+import { messageProblem } from '../store/record-shape.js';
 import { testEngine } from './engine.fixtures.js';
 
 // A JPEG's header is all the counting reads: a few bytes keep these tests quick.
@@ -207,6 +208,48 @@ describe('estimating a draft with attachments', () => {
     expect(session.isTurnOpen).toBe(false);
     await expect(session.estimate('x', { attachments: [{ mediaType: 'image/png' }] })).rejects.toThrow(
       ValidationError,
+    );
+  });
+});
+
+describe('a stored message with attachments', () => {
+  test('is read when its attachments are whole, and refused by name when one is not', async () => {
+    const engine = await testEngine();
+    const session = await engine.createSession();
+    const turn = await session.prepare('see', {
+      attachments: [
+        image,
+        { mediaType: 'application/pdf', data: pdf(1) },
+        { mediaType: 'text/plain', data: new Uint8Array([104, 105]) },
+      ],
+    });
+    const stored = turn.userMessage;
+    expect(messageProblem(stored)).toBeNull();
+    const broken = (attachment: object, at = 0) => ({
+      ...stored,
+      attachments: stored.attachments?.map((entry, i) => (i === at ? attachment : entry)),
+    });
+    expect(messageProblem({ ...stored, attachments: 'x' })).toBe('its attachments are not a list');
+    expect(
+      messageProblem(broken({ kind: 'image', mediaType: 'image/png', source: { type: 'base64' } })),
+    ).toBe('its attachment 0 has no readable source');
+    expect(
+      messageProblem(
+        broken(
+          {
+            kind: 'document',
+            mediaType: 'application/pdf',
+            source: { type: 'url', url: 'https://x.test/a.pdf' },
+          },
+          1,
+        ),
+      ),
+    ).toBe('its attachment 1 is a PDF without its pages');
+    expect(messageProblem(broken({ kind: 'text', mediaType: 'text/plain' }, 2))).toBe(
+      'its attachment 2 is a text file without its text',
+    );
+    expect(messageProblem(broken({ kind: 'audio', mediaType: 'audio/wav' }))).toBe(
+      'its attachment 0 is of no known kind',
     );
   });
 });

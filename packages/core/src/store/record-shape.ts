@@ -52,9 +52,13 @@ export function messageProblem(message: unknown): string | null {
   switch (message.role) {
     case 'user':
       if (!isString(message.content)) return 'a user message without its text';
-      return message.attachments === undefined || Array.isArray(message.attachments)
-        ? null
-        : 'its attachments are not a list';
+      if (message.attachments === undefined) return null;
+      if (!Array.isArray(message.attachments)) return 'its attachments are not a list';
+      for (const [i, attachment] of message.attachments.entries()) {
+        const problem = attachmentProblem(attachment);
+        if (problem) return `its attachment ${i} ${problem}`;
+      }
+      return null;
     case 'system':
     case 'error':
       return isString(message.content) ? null : `a ${message.role} message without its text`;
@@ -73,4 +77,17 @@ export function messageProblem(message: unknown): string | null {
     default:
       return `its role ${JSON.stringify(message.role)} is unknown`;
   }
+}
+
+/** The first thing wrong with a stored attachment (as a renderer would read it), or null. */
+function attachmentProblem(attachment: unknown): string | null {
+  if (!isObject(attachment) || !isString(attachment.mediaType)) return 'has no media type';
+  if (attachment.kind === 'text') return isString(attachment.text) ? null : 'is a text file without its text';
+  if (attachment.kind !== 'image' && attachment.kind !== 'document') return 'is of no known kind';
+  const source = attachment.source;
+  const readable =
+    isObject(source) &&
+    ((source.type === 'base64' && isString(source.data)) || (source.type === 'url' && isString(source.url)));
+  if (!readable) return 'has no readable source';
+  return attachment.kind === 'document' && !isCount(attachment.pages) ? 'is a PDF without its pages' : null;
 }
