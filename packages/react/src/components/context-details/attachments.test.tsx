@@ -27,7 +27,7 @@ describe('ContextDetails: attachments', () => {
     const { assistantMessage } = await session.commit(prepared, 'A chart and a plan.');
     const screen = await render(
       <Kit engine={engine}>
-        <ContextDetails sessionId={session.id} messageId={assistantMessage.id} />
+        <ContextDetails variant="expanded" sessionId={session.id} messageId={assistantMessage.id} />
       </Kit>,
     );
     await expect.element(screen.getByRole('button', { name: /^Attachments \(2\)/ })).toBeVisible();
