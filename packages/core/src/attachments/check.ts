@@ -1,4 +1,9 @@
-import { type ErrorIssue, UnsupportedAttachmentError, ValidationError } from '../errors/index.js';
+import {
+  type ErrorIssue,
+  formatCount,
+  UnsupportedAttachmentError,
+  ValidationError,
+} from '../errors/index.js';
 import { checkKnownFields, checkText, describe, isRecord } from '../validation/index.js';
 import { base64ToBytes, bytesToBase64, parseDataUrl } from './base64.js';
 import { readImageHeader } from './image-size.js';
@@ -114,7 +119,7 @@ function checkOne(value: unknown, path: string, issues: ErrorIssue[]): Attachmen
   if ('bytes' in content && content.bytes.length > MAX_ATTACHMENT_BYTES) {
     issues.push({
       path: `${path}.data`,
-      message: `is ${content.bytes.length.toLocaleString('en-US')} bytes; at most ${MAX_ATTACHMENT_BYTES.toLocaleString('en-US')} are taken`,
+      message: `is ${formatCount(content.bytes.length)} bytes; at most ${formatCount(MAX_ATTACHMENT_BYTES)} are taken`,
     });
     return null;
   }

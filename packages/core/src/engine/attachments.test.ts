@@ -253,3 +253,22 @@ describe('a stored message with attachments', () => {
     );
   });
 });
+
+describe('what the Anthropic renderer refuses', () => {
+  test('an image above 8,000 px a side is an UnsupportedAttachmentError by anthropic, naming it', async () => {
+    const engine = await testEngine<AnthropicMessagesRequest>({
+      attachmentCosts: 'anthropic',
+      render: (plan) => renderAnthropicMessages(plan, { model: 'claude' }),
+    });
+    const session = await engine.createSession();
+    const error = await session
+      .prepare('panorama', {
+        attachments: [{ mediaType: 'image/jpeg', url: 'https://x.test/p.jpg', width: 9000, height: 1000 }],
+      })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UnsupportedAttachmentError);
+    expect(error).toMatchObject({ by: 'anthropic', mediaType: 'image/jpeg' });
+    expect((error as Error).message).toContain('9,000 px on a side');
+    expect(session.isTurnOpen).toBe(false);
+  });
+});

@@ -5,7 +5,7 @@ import {
   type ImageAttachment,
   type ImageMediaType,
 } from '../attachments/index.js';
-import { UnsupportedAttachmentError } from '../errors/index.js';
+import { formatCount, UnsupportedAttachmentError } from '../errors/index.js';
 import type { UserMessage } from '../session/index.js';
 
 // Each provider's part shapes for a message's attachments. What a provider's request cannot carry is refused with
@@ -80,9 +80,9 @@ function anthropicImage(
   const side = Math.max(image.width ?? 0, image.height ?? 0);
   const tooLarge =
     source.type === 'base64' && source.bytes > ANTHROPIC_IMAGE_LIMITS.bytes
-      ? `it is ${source.bytes.toLocaleString('en-US')} bytes, above Anthropic's 5 MB an image`
+      ? `it is ${formatCount(source.bytes)} bytes, above Anthropic's 5 MB an image`
       : side > ANTHROPIC_IMAGE_LIMITS.side
-        ? `it is ${side.toLocaleString('en-US')} px on a side, above Anthropic's 8,000`
+        ? `it is ${formatCount(side)} px on a side, above Anthropic's 8,000`
         : null;
   if (tooLarge)
     throw new UnsupportedAttachmentError(where(message, index), image.mediaType, 'anthropic', tooLarge);
