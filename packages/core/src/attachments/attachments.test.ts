@@ -5,6 +5,8 @@ import {
   type Attachment,
   anthropicImageTokens,
   attachmentTokens,
+  base64ToBytes,
+  bytesToBase64,
   checkAttachments,
   countPdfPages,
   formatTextAttachment,
@@ -254,5 +256,26 @@ describe('checkAttachments', () => {
       expect(caught).toMatchObject({ path: 'attachments[1]', mediaType, by: 'ctxkit' });
       expect((caught as Error).message).toContain(mediaType);
     }
+  });
+});
+
+describe('base64', () => {
+  test('round-trips every length and byte, and agrees with btoa', () => {
+    for (let length = 0; length < 40; length++) {
+      const bytes = Uint8Array.from({ length }, (_, i) => (i * 73 + length * 31) & 0xff);
+      let binary = '';
+      for (const byte of bytes) binary += String.fromCharCode(byte);
+      const text = bytesToBase64(bytes);
+      expect(text).toBe(btoa(binary));
+      expect(base64ToBytes(text)).toEqual(bytes);
+      expect(base64ToBytes(text.replace(/=+$/, ''))).toEqual(bytes);
+    }
+    expect(base64ToBytes('aGk=\n')).toEqual(new Uint8Array([104, 105]));
+  });
+
+  test('gives null for text that is not base64', () => {
+    expect(base64ToBytes('a$bc')).toBeNull();
+    expect(base64ToBytes('abcde')).toBeNull();
+    expect(base64ToBytes('ab===')).toBeNull();
   });
 });
