@@ -2,7 +2,7 @@ import { isCtxkitError, type OpenAIChatRequest, UnsupportedAttachmentError } fro
 import { streamText, type UIMessageChunk, wrapLanguageModel } from 'ai';
 import { describe, expect, test } from 'vitest';
 import { promptOfRequest } from './convert.js';
-import { createCtxkitTransport, ctxkitMiddleware } from './index.js';
+import { createCtxkitTransport, ctxkitMiddleware, toUIMessages } from './index.js';
 import { chatModel, makeEngine, model, serverRequests } from './test/fixtures.js';
 
 // A GIF of 2×3 pixels: the header is what ctxkit reads for the size.
@@ -96,6 +96,13 @@ describe('attachments through the AI SDK', () => {
     const messages = (sent[0]?.messages ?? []) as { role: string; content: unknown }[];
     const user = messages.at(-1);
     expect(user?.content).toContainEqual({ type: 'image_url', image_url: { url: GIF_URL } });
+
+    // The way back: after a reload, the stored turn is the same message for useChat, its image a file part again.
+    const [restored] = toUIMessages((await engine.openSession(session.id)).transcript());
+    expect(restored?.parts).toEqual([
+      { type: 'text', text: 'what is in this tiny gif', state: 'done' },
+      { type: 'file', mediaType: 'image/gif', url: GIF_URL, filename: 'dot.gif' },
+    ]);
   });
 
   test('a file part ctxkit cannot send is refused, naming the part; nothing is opened', async () => {

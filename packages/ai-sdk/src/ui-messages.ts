@@ -1,15 +1,17 @@
-import type { Engine, JsonObject, Transcript, TranscriptTurn } from '@ctxkit/core';
+import type { Attachment, Engine, JsonObject, Transcript, TranscriptTurn } from '@ctxkit/core';
 import { checkKnownFields, checkSessionId, describe, isRecord, throwIfAny } from '@ctxkit/core/validation';
 import type { CtxkitMessageMetadata } from './metadata.js';
 
 // The way back from the store to `useChat`: a stored transcript as UI messages. Plain objects of the shape every AI
-// SDK major since 5 reads (`id`, `role`, `parts`, `metadata`; text, step-start and dynamic-tool parts), built without
+// SDK major since 5 reads (`id`, `role`, `parts`, `metadata`; text, file, step-start and dynamic-tool parts), built without
 // importing `ai`, so the same code serves each major.
 
 /** A part of a message `toUIMessages` makes: text, the start of a model step, or a tool call with its result. */
 export type CtxkitStoredPart =
   | { type: 'step-start' }
   | { type: 'text'; text: string; state: 'done' }
+  /** An image or file the user sent (a stored attachment), as `useChat` shows one: its data as a `data:` URL, or its URL. */
+  | { type: 'file'; mediaType: string; url: string; filename?: string }
   | {
       type: 'dynamic-tool';
       /** As the model called it: `<server>__<tool>` for catalog tools. */
@@ -88,6 +90,22 @@ function assistantOf(turn: TranscriptTurn): CtxkitStoredMessage {
   };
 }
 
+/** A stored attachment as the `file` part `useChat` sent it as. */
+function filePartOf(attachment: Attachment): CtxkitStoredPart {
+  const url =
+    attachment.kind === 'text'
+      ? `data:${attachment.mediaType};charset=utf-8,${encodeURIComponent(attachment.text)}`
+      : attachment.source.type === 'url'
+        ? attachment.source.url
+        : `data:${attachment.mediaType};base64,${attachment.source.data}`;
+  return {
+    type: 'file',
+    mediaType: attachment.mediaType,
+    url,
+    ...(attachment.name !== undefined && { filename: attachment.name }),
+  };
+}
+
 /**
  * A stored transcript (`session.transcript()`) as `useChat` messages: each committed turn as the user's message
  * (under its stored id) and one reply holding the turn's steps (text, and each tool call with its result), with
@@ -124,7 +142,12 @@ export function toUIMessages(transcript: Transcript): CtxkitStoredMessage[] {
     messages.push({
       id: entry.id,
       role: 'user',
-      parts: [{ type: 'text', text: entry.user.content, state: 'done' }],
+      parts: [
+        ...(entry.user.content === '' && entry.user.attachments?.length
+          ? []
+          : [{ type: 'text', text: entry.user.content, state: 'done' } as const]),
+        ...(entry.user.attachments ?? []).map(filePartOf),
+      ],
     });
     messages.push(assistantOf(entry));
   }
