@@ -131,6 +131,7 @@ export {
   tokenizerFamilyOf,
 } from './model-tokenizers/index.js';
 export {
+  type AutoModeReason,
   type CacheBreakpoint,
   type CalibratedEstimate,
   type Candidate,
@@ -159,8 +160,10 @@ export {
   type InclusionReason,
   type ItemBody,
   type ItemCandidate,
+  type ItemCard,
   type ItemOrigin,
   type MemoryCandidate,
+  type ModeChoice,
   type ModeLimits,
   nextContextMode,
   type PlanCache,
@@ -307,6 +310,9 @@ export {
   type ContextMode,
   type HistoryBlockRecord,
   isContextMode,
+  isModeSetting,
+  MODE_SETTINGS,
+  type ModeSetting,
   type Lease,
   type LeaseScope,
   type MessageRedaction,

@@ -6,7 +6,7 @@ import type {
   BranchOrigin,
   ChatMessage,
   Checkpoint,
-  ContextMode,
+  ModeSetting,
   LeaseScope,
   ModelReply,
   Pin,
@@ -91,8 +91,11 @@ export class Session<R = OpenAIChatRequest> {
     return this.#core.history.expand(ref, pending, this.#engine.store);
   }
 
-  /** The effective context mode: the session's override, else the engine's default. */
-  get mode(): ContextMode {
+  /**
+   * The session's mode setting: its override, else the engine's default. `'auto'` is resolved for each message;
+   * a plan's `mode` (and `auto`, with the reason) says what a request got.
+   */
+  get mode(): ModeSetting {
     return this.#core.mode;
   }
 
@@ -177,8 +180,11 @@ export class Session<R = OpenAIChatRequest> {
     return settings.removeItem(this.#core, ref);
   }
 
-  /** Overrides the engine's default context mode for this session; `null` goes back to the default. */
-  setMode(mode: ContextMode | null): Promise<void> {
+  /**
+   * Overrides the engine's default context mode for this session (`'auto'`: chosen per message); `null` goes back to
+   * the default. A mode the user sets always wins over automatic mode.
+   */
+  setMode(mode: ModeSetting | null): Promise<void> {
     return settings.setMode(this.#core, mode);
   }
 

@@ -9,7 +9,7 @@ export function fingerprint(candidate: Candidate): unknown {
       return rest;
     }
     case 'item': {
-      const { body: _body, ...rest } = candidate;
+      const { body: _body, card: _card, ...rest } = candidate;
       return rest;
     }
     case 'card': {

@@ -760,12 +760,12 @@ describe('modes', () => {
     );
   });
 
-  test('default limits: off retrieves nothing, light a few strong matches, heavy more and weaker ones', () => {
+  test('default limits: off retrieves nothing, light sends cards of several matches, heavy full bodies with examples', () => {
     expect(DEFAULT_CONTEXT_MODE).toBe('light');
     expect(DEFAULT_MODE_LIMITS).toEqual({
       off: { topK: 0, minScore: 1, maxShare: 0 },
-      light: { topK: 3, minScore: 0.3, maxShare: 0.15 },
-      heavy: { topK: 8, minScore: 0.15, maxShare: 0.4 },
+      light: { topK: 8, minScore: 0.15, maxShare: 0.15, shape: 'cards', cardTokens: 10 },
+      heavy: { topK: 8, minScore: 0.15, maxShare: 0.4, shape: 'full', examples: true },
     });
     expect(Object.isFrozen(DEFAULT_MODE_LIMITS.light)).toBe(true);
   });

@@ -39,6 +39,7 @@ export type {
   ChatMessage,
   Checkpoint,
   ContextMode,
+  ModeSetting,
   HistoryBlockRecord,
   Lease,
   LeaseScope,
@@ -60,4 +61,4 @@ export type {
   UsageReport,
   UserMessage,
 } from './types.js';
-export { CONTEXT_MODES, isContextMode } from './types.js';
+export { CONTEXT_MODES, isContextMode, isModeSetting, MODE_SETTINGS } from './types.js';

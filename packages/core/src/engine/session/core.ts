@@ -5,7 +5,7 @@ import type { UseKind } from '../../retrieval/index.js';
 import {
   type AssistantMessage,
   type ChatMessage,
-  type ContextMode,
+  type ModeSetting,
   groupTurns,
   type ModelReply,
   type PromptPartText,
@@ -80,7 +80,8 @@ export class SessionCore<R> {
     return this.record.id;
   }
 
-  get mode(): ContextMode {
+  /** The session's mode setting: its own, else the engine's default; `'auto'` is resolved per turn (`turnModeOf`). */
+  get mode(): ModeSetting {
     return this.record.mode ?? this.engine.defaultMode;
   }
 

@@ -1,3 +1,4 @@
+import type { TurnMode } from '../turn-mode.js';
 import type { TurnCluster } from '../../clusters/index.js';
 import type { ContextPlan, RecallCandidate } from '../../planner/index.js';
 import type { OpenAIChatRequest } from '../../render/index.js';
@@ -50,6 +51,8 @@ export interface PinOptions {
 
 /** A turn between `prepare` and `commit`/`rollback`: what it has planned, sent and received so far. */
 export interface OpenTurn<R> {
+  /** The mode the turn's requests are planned in (chosen once, for the user's message). */
+  readonly mode: TurnMode;
   readonly prepared: PreparedTurn<R>;
   /** Pins that existed when the turn was prepared: only their leases count this turn. */
   readonly pinIds: ReadonlySet<string>;

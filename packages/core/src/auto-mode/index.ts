@@ -1,0 +1,2 @@
+export { type AutoModeInput, chooseMode } from './policy.js';
+export { itemsNamedIn } from './names.js';
