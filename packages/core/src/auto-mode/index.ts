@@ -1,2 +1,2 @@
-export { type AutoModeInput, chooseMode } from './policy.js';
 export { itemsNamedIn } from './names.js';
+export { type AutoModeInput, chooseMode } from './policy.js';

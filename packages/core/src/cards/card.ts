@@ -31,14 +31,14 @@ export function buildCard(
       ? best.sentence
       : undefined;
   if (excerptSentence === undefined) {
-    return { purpose: fit(purposeSentence, cap, count, 0) };
+    return { purpose: fitWords(purposeSentence, cap, count, 0) };
   }
-  const purpose = fit(purposeSentence, Math.max(1, Math.floor(cap * PURPOSE_SHARE)), count, 0);
+  const purpose = fitWords(purposeSentence, Math.max(1, Math.floor(cap * PURPOSE_SHARE)), count, 0);
   // The excerpt starts a few words before its first match, so a long sentence still shows why it was chosen.
   const words = excerptSentence.split(/\s+/);
   const first = words.findIndex((word) => tokenize(word).some((term) => wanted.has(term)));
   const start = Math.max(0, first - LEAD_WORDS);
-  let excerpt = fit(words.slice(start).join(' '), cap, count, start > 0 ? 1 : 0);
+  let excerpt = fitWords(words.slice(start).join(' '), cap, count, start > 0 ? 1 : 0);
   // The join itself costs a token or two: shorten the excerpt until the whole card is within the cap.
   while (excerpt !== '' && count(cardText({ purpose, excerpt })) > cap) {
     excerpt = dropLastWord(excerpt);
@@ -51,7 +51,12 @@ export function buildCard(
 export function sentencesOf(text: string): string[] {
   return text
     .split(/(?<=[.!?])\s+|\n+/)
-    .map((sentence) => sentence.replace(/^[\s#>*-]+/, '').replace(/\s+/g, ' ').trim())
+    .map((sentence) =>
+      sentence
+        .replace(/^[\s#>*-]+/, '')
+        .replace(/\s+/g, ' ')
+        .trim(),
+    )
     .filter((sentence) => sentence !== '');
 }
 
@@ -75,7 +80,7 @@ function bestSentence(
  * The longest prefix of `text`'s words that takes at most `max` tokens, with `…` where words were cut (and before
  * it when `lead` says words were skipped at its start).
  */
-function fit(text: string, max: number, count: (text: string) => number, lead: 0 | 1): string {
+function fitWords(text: string, max: number, count: (text: string) => number, lead: 0 | 1): string {
   const prefix = lead ? '… ' : '';
   if (count(prefix + text) <= max) return prefix + text;
   const words = text.split(/\s+/);

@@ -63,7 +63,10 @@ export function answerCardCalls(plan: ContextPlan, calls: readonly ToolCall[]): 
 function expansion(toolCallId: string, card: ItemCandidate): CardAnswer {
   const body = card.body as NonNullable<ItemCandidate['body']>;
   if (body.type !== 'tool') return { toolCallId, content: formatItem(card.ref, body) };
-  return { toolCallId, content: `${body.functionName} is now defined in your tools: call it when you need it.` };
+  return {
+    toolCallId,
+    content: `${body.functionName} is now defined in your tools: call it when you need it.`,
+  };
 }
 
 function unknownCard(

@@ -1,7 +1,7 @@
+import { answerCardCalls } from '../cards/index.js';
 import type { PreparedTurn, Session, ToolResultInput } from '../engine/index.js';
 import { isCtxkitError, TransactionError } from '../errors/index.js';
 import type { OpenAIChatRequest } from '../render/index.js';
-import { answerCardCalls } from '../cards/index.js';
 import type { ModelReply, ToolCall, Usage } from '../session/index.js';
 import { checkOpenTurnOptions, type ResolvedRules, rulesOf } from './options.js';
 import { notedReply } from './round-limit.js';

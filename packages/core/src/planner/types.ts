@@ -364,7 +364,11 @@ export interface PlanInput {
    * Costs outside any candidate: `fixed` always (system message, reply priming), `toolsPresent` once any tool is a
    * candidate, `cardsPresent` once an item is sent as a card (the `expand_card` tool and the `<cards>` block).
    */
-  readonly overhead: { readonly fixed: number; readonly toolsPresent: number; readonly cardsPresent?: number };
+  readonly overhead: {
+    readonly fixed: number;
+    readonly toolsPresent: number;
+    readonly cardsPresent?: number;
+  };
   readonly system: readonly PromptCandidate[];
   /** Session context items (required), in session order. */
   readonly session: readonly ItemCandidate[];

@@ -66,7 +66,9 @@ export function layoutPlan(plan: ContextPlan): PromptLayout {
           tools.push({
             ref: candidate.ref,
             body:
-              description === candidate.body.description ? candidate.body : { ...candidate.body, description },
+              description === candidate.body.description
+                ? candidate.body
+                : { ...candidate.body, description },
           });
         } else into.push(formatItem(candidate.ref, candidate.body));
         break;

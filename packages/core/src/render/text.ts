@@ -97,7 +97,7 @@ export const CARD_TOOL_SERVER = 'ctxkit';
 export const EXPAND_CARD_TOOL: Extract<ItemBody, { type: 'tool' }> = Object.freeze({
   type: 'tool',
   functionName: 'expand_card',
-  description: 'Get the full item of a card.',
+  description: 'Full item of a card.',
   inputSchema: Object.freeze({
     type: 'object',
     properties: Object.freeze({ name: Object.freeze({ type: 'string' }) }),
@@ -115,7 +115,7 @@ export function cardText(card: ItemCard): string {
  */
 export function formatItemCard(ref: ItemRef, card: ItemCard): string {
   const text = oneLine(cardText(card));
-  return `- ${ref.type} ${escapeText(oneLine(ref.name))}${text === '' ? '' : `: ${escapeText(text)}`}`;
+  return `${ref.type} ${escapeText(oneLine(ref.name))}${text === '' ? '' : `: ${escapeText(text)}`}`;
 }
 
 /** The block a request's cards go in; its wrapper is charged once (with `expand_card`), each line by its card. */

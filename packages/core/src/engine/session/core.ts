@@ -5,9 +5,9 @@ import type { UseKind } from '../../retrieval/index.js';
 import {
   type AssistantMessage,
   type ChatMessage,
-  type ModeSetting,
   groupTurns,
   type ModelReply,
+  type ModeSetting,
   type PromptPartText,
   type SessionRecord,
   SystemPrompt,

@@ -1,4 +1,3 @@
-import type { TurnMode } from '../turn-mode.js';
 import type { TurnCluster } from '../../clusters/index.js';
 import type { ContextPlan, RecallCandidate } from '../../planner/index.js';
 import type { OpenAIChatRequest } from '../../render/index.js';
@@ -18,6 +17,7 @@ import type {
 import type { StoredPlan } from '../../store/index.js';
 import type { CarriedSuggestions, SuggestionReport } from '../../suggestions/index.js';
 import type { TurnHistory } from '../long-history.js';
+import type { TurnMode } from '../turn-mode.js';
 
 /** One request of a turn, ready to send: the plan, the provider request rendered from it, and what it used. */
 export interface PreparedTurn<R = OpenAIChatRequest> {

@@ -74,7 +74,9 @@ export function costOf(state: PlanState, candidate: Candidate): number {
   const expands = bringsExpandTool(candidate);
   return (
     candidate.tokens +
-    ((candidate.section === 'tools' || expands) && !state.toolsCharged ? state.input.overhead.toolsPresent : 0) +
+    ((candidate.section === 'tools' || expands) && !state.toolsCharged
+      ? state.input.overhead.toolsPresent
+      : 0) +
     (expands && !state.cardsCharged ? (state.input.overhead.cardsPresent ?? 0) : 0)
   );
 }
