@@ -1,4 +1,4 @@
-import type { ContextMode } from '../session/index.js';
+import type { ContextMode, ModeSetting } from '../session/index.js';
 import type { ModeLimits } from './types.js';
 
 /**
@@ -15,7 +15,7 @@ export const DEFAULT_MODE_LIMITS: Readonly<Record<ContextMode, ModeLimits>> = Ob
 
 export const DEFAULT_CONTEXT_MODE: ContextMode = 'light';
 
-/** The next mode in the Off → Light → Heavy → Off cycle (what the budget meter's hotkey does). */
-export function nextContextMode(mode: ContextMode): ContextMode {
-  return mode === 'off' ? 'light' : mode === 'light' ? 'heavy' : 'off';
+/** The next setting in the Auto → Off → Light → Heavy → Auto cycle (what the budget meter's hotkey does). */
+export function nextContextMode(mode: ModeSetting): ModeSetting {
+  return mode === 'auto' ? 'off' : mode === 'off' ? 'light' : mode === 'light' ? 'heavy' : 'auto';
 }

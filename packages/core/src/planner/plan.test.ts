@@ -751,11 +751,12 @@ describe('prompt order and ids', () => {
 });
 
 describe('modes', () => {
-  test('nextContextMode cycles off → light → heavy → off', () => {
+  test('nextContextMode cycles auto → off → light → heavy → auto', () => {
+    expect(nextContextMode('auto')).toBe('off');
     expect(nextContextMode('off')).toBe('light');
     expect(nextContextMode('light')).toBe('heavy');
-    expect(nextContextMode('heavy')).toBe('off');
-    expect(nextContextMode(nextContextMode(nextContextMode(DEFAULT_CONTEXT_MODE)))).toBe(
+    expect(nextContextMode('heavy')).toBe('auto');
+    expect(nextContextMode(nextContextMode(nextContextMode(nextContextMode(DEFAULT_CONTEXT_MODE))))).toBe(
       DEFAULT_CONTEXT_MODE,
     );
   });

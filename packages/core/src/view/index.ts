@@ -19,10 +19,13 @@ export {
 } from './budget.js';
 export { buildComparison, type ComparedItem, type ComparisonModel } from './comparison.js';
 export {
+  modeChoiceText,
   buildContextDetails,
   type ContextDetailsModel,
   candidateLabel,
   type DetailItem,
+  type DetailMode,
+  detailMode,
   type DetailSection,
   type DetailSectionId,
   type ExcludedDetail,
