@@ -3,6 +3,12 @@
 export type { BranchNode, ForkOptions } from './branches/index.js';
 export type { CapsuleInput } from './capsules/types.js';
 export {
+  answerCardCalls,
+  type CardAnswer,
+  type CardCalls,
+  DEFAULT_CARD_TOKENS,
+} from './cards/index.js';
+export {
   Catalog,
   type CatalogInput,
   type CatalogItem,

@@ -19,16 +19,16 @@ export {
 } from './budget.js';
 export { buildComparison, type ComparedItem, type ComparisonModel } from './comparison.js';
 export {
-  modeChoiceText,
   buildContextDetails,
   type ContextDetailsModel,
   candidateLabel,
   type DetailItem,
   type DetailMode,
-  detailMode,
   type DetailSection,
   type DetailSectionId,
+  detailMode,
   type ExcludedDetail,
+  modeChoiceText,
 } from './context-details.js';
 export { type PickerGroup, type PickerOption, pickerGroups } from './context-picker.js';
 export {

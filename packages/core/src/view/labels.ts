@@ -218,7 +218,8 @@ const ENGLISH = {
     pillPinned: 'Pinned',
     pillLeased: 'Leased',
     pillCard: 'Card',
-    pillCardTitle: 'Card: sent as a short summary; the model can ask for it in full, or pin it to send it in full',
+    pillCardTitle:
+      'Card: sent as a short summary; the model can ask for it in full, or pin it to send it in full',
     pillExpanded: 'Full',
     pillExpandedTitle: 'Sent in full because the model asked for its card',
     mode: 'Mode: {mode}',
