@@ -28,6 +28,7 @@ import {
   type ModeLimits,
   TOKEN_OVERHEAD,
 } from '../src/index.js';
+import { LIGHT_IN_FULL } from './learning-loop.js';
 import { machineInfo } from './machine.js';
 import { loadMetaTool } from './metatool.js';
 import { toJson } from './report.js';
@@ -190,7 +191,7 @@ async function main(): Promise<void> {
   const queries = data.queries.slice(0, Number(process.env.MODES_QUERIES ?? data.queries.length));
   const tunePart = queries.slice(0, queries.length / 2);
   const reportPart = queries.slice(queries.length / 2);
-  const before: ModeLimits = { topK: 3, minScore: 0.3, maxShare: 0.15, shape: 'full' };
+  const before: ModeLimits = LIGHT_IN_FULL;
 
   log('the old light mode (three full tools) on the tuning part');
   const beforeTune = await measure(catalog, before, tunePart);

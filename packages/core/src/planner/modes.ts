@@ -9,7 +9,7 @@ import type { ModeLimits } from './types.js';
  */
 export const DEFAULT_MODE_LIMITS: Readonly<Record<ContextMode, ModeLimits>> = Object.freeze({
   off: Object.freeze({ topK: 0, minScore: 1, maxShare: 0 }),
-  light: Object.freeze({ topK: 6, minScore: 0.3, maxShare: 0.15, shape: 'cards', cardTokens: 8 }),
+  light: Object.freeze({ topK: 6, minScore: 0, maxShare: 0.15, shape: 'cards', cardTokens: 8 }),
   heavy: Object.freeze({ topK: 8, minScore: 0.15, maxShare: 0.4, shape: 'full', examples: true }),
 });
 

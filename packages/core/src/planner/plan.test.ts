@@ -765,7 +765,7 @@ describe('modes', () => {
     expect(DEFAULT_CONTEXT_MODE).toBe('light');
     expect(DEFAULT_MODE_LIMITS).toEqual({
       off: { topK: 0, minScore: 1, maxShare: 0 },
-      light: { topK: 8, minScore: 0.15, maxShare: 0.15, shape: 'cards', cardTokens: 10 },
+      light: { topK: 6, minScore: 0, maxShare: 0.15, shape: 'cards', cardTokens: 8 },
       heavy: { topK: 8, minScore: 0.15, maxShare: 0.4, shape: 'full', examples: true },
     });
     expect(Object.isFrozen(DEFAULT_MODE_LIMITS.light)).toBe(true);
