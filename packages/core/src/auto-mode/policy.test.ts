@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { defineCatalog } from '../catalog/index.js';
 import { testEngine } from '../engine/engine.fixtures.js';
+import { type ModeChoice, planContext } from '../planner/index.js';
 import { chooseMode, itemsNamedIn } from './index.js';
 
 const roomy = { room: 10_000, heavyShare: 3_000, namedItems: [] };
@@ -122,6 +123,26 @@ describe('automatic mode in a session', () => {
     const prepared = await session.prepare('Implement a rename for the file operations');
     expect(prepared.plan.auto).toEqual(estimate.auto);
     session.rollback(prepared);
+  });
+
+  test('a stored plan replays to the same choice, and an input whose choice is not its mode is refused', async () => {
+    const engine = await testEngine({ defaultMode: 'auto' });
+    const session = await engine.createSession();
+    const prepared = await session.prepare('Implement a rename for the file operations');
+    await session.commit(prepared, 'Done.');
+    const stored = await engine.store.getPlan(prepared.plan.id);
+    if (!stored) throw new Error('the plan was not stored');
+    expect(planContext(stored.input)).toEqual(prepared.plan);
+    const other = {
+      ...stored.input,
+      auto: { ...(stored.input.auto as ModeChoice), reason: 'names-items' as const },
+    };
+    expect(planContext(other).id).not.toBe(prepared.plan.id);
+    const wrong = {
+      ...stored.input,
+      auto: { ...(stored.input.auto as ModeChoice), chosen: 'light' as const },
+    };
+    expect(() => planContext(wrong)).toThrow(/auto\.chosen/);
   });
 
   test("'auto' is a mode a session and the engine accept; anything else is refused naming the choices", async () => {

@@ -49,6 +49,8 @@ export function checkPlanInput(input: PlanInput): void {
   if (shape !== undefined && shape !== 'full' && shape !== 'cards')
     issues.push({ path: 'limits.shape', message: `must be 'full' or 'cards', got ${String(shape)}` });
   if (cardTokens !== undefined) wholeNumber(cardTokens, 'limits.cardTokens', 1);
+  if (input.auto !== undefined && input.auto?.chosen !== input.mode)
+    issues.push({ path: 'auto.chosen', message: `must be the plan's mode '${input.mode}'` });
   const workspace = input.workspace ? [input.workspace] : [];
   const memory = input.memory ?? [];
   const checkpoint = input.checkpoint ? [input.checkpoint] : [];
