@@ -18,7 +18,7 @@ describe('ContextDetails: cards and modes', () => {
     const { assistantMessage } = await session.commit(prepared, 'Use read_file.');
     const screen = await render(
       <Kit engine={engine}>
-        <ContextDetails sessionId={session.id} messageId={assistantMessage.id} />
+        <ContextDetails sessionId={session.id} messageId={assistantMessage.id} variant="expanded" />
       </Kit>,
     );
     await expect.element(screen.getByText('Mode: Light')).toBeVisible();
@@ -41,7 +41,7 @@ describe('ContextDetails: cards and modes', () => {
     const { assistantMessage } = await session.commit(prepared, 'Done.');
     const screen = await render(
       <Kit engine={engine}>
-        <ContextDetails sessionId={session.id} messageId={assistantMessage.id} />
+        <ContextDetails sessionId={session.id} messageId={assistantMessage.id} variant="expanded" />
         <BudgetMeter sessionId={session.id} debounceMs={0} />
       </Kit>,
     );
