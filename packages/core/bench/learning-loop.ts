@@ -48,6 +48,9 @@ function functionName(entry: ContextPlan['included'][number]): string {
   return candidate.kind === 'item' && candidate.body?.type === 'tool' ? candidate.body.functionName : '';
 }
 
+/** Light mode before cards: up to three matches scoring 0.3 or more, sent in full. */
+export const LIGHT_IN_FULL = { topK: 3, minScore: 0.3, maxShare: 0.15, shape: 'full' } as const;
+
 /**
  * Runs `queries` through an engine as turns answered by `responder`; returns what each turn sent. With `fullUpTo`,
  * the references' weight is recomputed with that share instead of the engine's default (for tuning it).
@@ -76,6 +79,9 @@ export async function runTurns(
       flush: () => selector.flush(),
     },
     store: new MemoryStore(),
+    // The figures of docs/retrieval.md are of light mode as it was: up to three tools sent in full. Light mode's cards
+    // are measured by `pnpm bench:modes` (docs/modes.md).
+    modeLimits: { light: LIGHT_IN_FULL },
   });
   const turns: LoopTurn[] = [];
   const prng = new Prng(31);

@@ -20,6 +20,12 @@ export {
 export type { BranchNode, ForkOptions } from './branches/index.js';
 export type { CapsuleInput } from './capsules/types.js';
 export {
+  answerCardCalls,
+  type CardAnswer,
+  type CardCalls,
+  DEFAULT_CARD_TOKENS,
+} from './cards/index.js';
+export {
   Catalog,
   type CatalogInput,
   type CatalogItem,
@@ -150,6 +156,7 @@ export {
   tokenizerFamilyOf,
 } from './model-tokenizers/index.js';
 export {
+  type AutoModeReason,
   type CacheBreakpoint,
   type CalibratedEstimate,
   type Candidate,
@@ -178,8 +185,10 @@ export {
   type InclusionReason,
   type ItemBody,
   type ItemCandidate,
+  type ItemCard,
   type ItemOrigin,
   type MemoryCandidate,
+  type ModeChoice,
   type ModeLimits,
   nextContextMode,
   type PlanCache,
@@ -326,10 +335,13 @@ export {
   type ContextMode,
   type HistoryBlockRecord,
   isContextMode,
+  isModeSetting,
   type Lease,
   type LeaseScope,
   type MessageRedaction,
+  MODE_SETTINGS,
   type ModelReply,
+  type ModeSetting,
   type NoteMessage,
   type Pin,
   type PinKind,

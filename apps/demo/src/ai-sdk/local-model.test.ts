@@ -46,9 +46,10 @@ function modelInput(request: OpenAIChatRequest) {
   return { messages, tools };
 }
 
-async function prepared(text: string): Promise<PreparedTurn> {
+async function prepared(text: string, mode: 'light' | 'heavy' = 'light'): Promise<PreparedTurn> {
   const engine = await testEngine();
   const session = await engine.createSession();
+  await session.setMode(mode);
   return session.prepare(text);
 }
 
@@ -57,7 +58,8 @@ const itemName = (item: PreparedTurn['requestContext']['items'][number]) =>
 
 describe('the local model through streamText', () => {
   it('streams a reply naming what the planned request gave it, and reports the usage it counted', async () => {
-    const turn = await prepared('Which database table holds the invoices?');
+    // Heavy mode sends every item in full (light mode sends agent items as cards, read below).
+    const turn = await prepared('Which database table holds the invoices?', 'heavy');
     const { messages, tools } = modelInput(turn.request);
     const result = streamText({
       model: createLocalModel({ chunkDelayMs: 0, counter: perChar }),
@@ -97,6 +99,20 @@ describe('the local model through streamText', () => {
     expect(usage.inputTokens).toBeGreaterThan(promptChars / 2);
     expect(await result.finishReason).toBe('stop');
     expect((await result.response).modelId).toBe('ctxkit-local-responder');
+  });
+
+  it('reads the cards light mode sends with the message as items chosen for it', async () => {
+    const turn = await prepared('Which database table holds the invoices?');
+    const cards = turn.plan.included.filter(
+      ({ reason }) => reason.code === 'agent' && reason.form === 'card',
+    );
+    expect(cards.length).toBeGreaterThan(0);
+    const { messages } = modelInput(turn.request);
+    const reading = readPrompt({ prompt: messages as never });
+    const chosen = reading.items.filter((item) => item.place === 'message').map((item) => item.name);
+    expect(chosen).toContain('Database schema');
+    const schema = reading.items.find((item) => item.name === 'Database schema');
+    expect(schema?.content).toMatch(/^Tables of the database/);
   });
 
   it('reads earlier turns as history', async () => {

@@ -74,13 +74,26 @@ function decode(text: string): string {
     .replace(/&amp;/g, '&');
 }
 
+/** A rule or reference card: one line of the `<cards>` block light mode sends. */
+const CARD = /^(rule|reference) (.+?)(?:: (.*))?$/gm;
+const CARDS = /<cards>\n([\s\S]*?)\n<\/cards>/g;
+
 function itemsIn(text: string, place: PromptItem['place']): PromptItem[] {
-  return [...text.matchAll(ITEM)].map((match) => ({
+  const full = [...text.matchAll(ITEM)].map((match) => ({
     type: match[1] as PromptItem['type'],
     name: decode(match[2] ?? ''),
     content: match[3] ?? '',
     place,
   }));
+  const cards = [...text.matchAll(CARDS)].flatMap((block) =>
+    [...(block[1] ?? '').matchAll(CARD)].map((match) => ({
+      type: match[1] as PromptItem['type'],
+      name: decode(match[2] ?? ''),
+      content: decode(match[3] ?? ''),
+      place,
+    })),
+  );
+  return [...full, ...cards];
 }
 
 function textParts(message: PromptMessage): string[] {

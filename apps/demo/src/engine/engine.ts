@@ -66,6 +66,9 @@ export async function createDemoEngine(store: IdbStore, settings: DemoSettings):
     reservedOutput: RESERVED_OUTPUT,
     store,
     selector,
+    // Each message gets the mode it needs (cards of many candidates for a question, full bodies for a task); the
+    // mode switch under the composer overrides it for the session.
+    defaultMode: 'auto',
     // Recalled passages are weighed by meaning with the same embedder (and its vectors cached in the same store).
     ...(embedder && { recall: { embedder } }),
     ...(settings.retentionDays !== null && { retention: { maxAgeDays: settings.retentionDays } }),

@@ -1,3 +1,4 @@
+import { answerCardCalls } from '@ctxkit/core';
 import { describe, expect, it } from 'vitest';
 import { testEngine } from '../engine/engine.fixtures.js';
 import {
@@ -10,6 +11,7 @@ import {
   composeLocalReply,
   docsQuery,
   localResponder,
+  namedCard,
   plannedToolCall,
   SEARCH_DOCS,
 } from './local.js';
@@ -251,5 +253,43 @@ describe('localResponder with tools', () => {
     );
     expect(events.length).toBeGreaterThan(0);
     expect(events.every((event) => event.type === 'text')).toBe(true);
+  });
+});
+
+describe('localResponder with cards', () => {
+  async function collect(events: AsyncIterable<ResponderEvent>) {
+    const out: ResponderEvent[] = [];
+    for await (const event of events) out.push(event);
+    return out;
+  }
+
+  it('asks for a card the message names in full, then answers from what the engine returned', async () => {
+    const engine = await testEngine();
+    const session = await engine.createSession();
+    const text = 'Which tables does the database schema list for invoices?';
+    let turn = await session.prepare(text);
+    expect(namedCard(text, turn.plan)).toBe('Database schema');
+    const input = {
+      userText: text,
+      requestContext: turn.requestContext,
+      plan: turn.plan,
+      catalog: engine.catalog,
+    };
+    const first = await collect(
+      localResponder({ ...input, request: turn.request }, { chunkDelayMs: 0, newCallId: () => 'call_1' }),
+    );
+    expect(first).toEqual([
+      {
+        type: 'tool-calls',
+        calls: [{ id: 'call_1', name: 'expand_card', arguments: { name: 'Database schema' } }],
+      },
+    ]);
+    const reply = { content: '', toolCalls: first[0]?.type === 'tool-calls' ? first[0].calls : [] };
+    const [answer] = answerCardCalls(turn.plan, reply.toolCalls).answered;
+    turn = await session.continue(turn, reply, answer ? [answer] : []);
+    const second = await collect(localResponder({ ...input, request: turn.request }, { chunkDelayMs: 0 }));
+    const text2 = second.map((event) => (event.type === 'text' ? event.text : '')).join('');
+    expect(text2.startsWith('I asked for **Database schema** in full (expand_card): ')).toBe(true);
+    session.rollback(turn);
   });
 });

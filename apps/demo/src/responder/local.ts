@@ -16,7 +16,8 @@ import type { ResponderEvent } from './types.js';
 export interface LocalReplyInput {
   readonly userText: string;
   readonly requestContext: RequestContext;
-  readonly plan: Pick<ContextPlan, 'mode' | 'budget' | 'sections'>;
+  readonly plan: Pick<ContextPlan, 'mode' | 'budget' | 'sections'> &
+    Partial<Pick<ContextPlan, 'auto' | 'included'>>;
   readonly catalog: Pick<Catalog, 'get'>;
   /** The request as rendered: its tools say what may be called, its messages hold this turn's tool results. */
   readonly request?: Pick<OpenAIChatRequest, 'messages' | 'tools'>;
@@ -57,6 +58,22 @@ export function docsQuery(text: string): string | null {
   if (!match) return null;
   const query = (match[1] ?? '').replace(/[?.!\s]+$/, '').trim();
   return query === '' ? null : query;
+}
+
+/** The engine's tool that returns a card's full item (light mode sends agent items as cards). */
+export const EXPAND_CARD = 'expand_card';
+
+/**
+ * The card the message names, when the plan sent one: what a model does with a card it needs is ask for it in full
+ * (`expand_card`), which the engine answers itself.
+ */
+export function namedCard(text: string, plan: Partial<Pick<ContextPlan, 'included'>>): string | null {
+  const lower = text.toLowerCase();
+  for (const { candidate, reason } of plan.included ?? []) {
+    if (reason.code !== 'agent' || reason.form !== 'card' || candidate.kind !== 'item') continue;
+    if (lower.includes(candidate.ref.name.toLowerCase())) return candidate.ref.name;
+  }
+  return null;
 }
 
 /** The call a message asks for, when the request offers that tool; null otherwise. */
@@ -154,6 +171,14 @@ export function answerFromTool({ call, result }: ToolExchange): string {
       ...hits.map((hit) => `- **${String(hit.title)}**: ${String(hit.text)}`),
     ].join('\n');
   }
+  if (call.name === EXPAND_CARD) {
+    const name = typeof call.arguments.name === 'string' ? call.arguments.name : 'the card';
+    const body = result
+      .replace(/<[^>]*>/g, ' ')
+      .replace(/&lt;/g, '<')
+      .replace(/&amp;/g, '&');
+    return `I asked for **${name}** in full (expand_card): ${firstSentence(body)}`;
+  }
   return `${call.name} answered: ${why}`;
 }
 
@@ -201,7 +226,7 @@ export function composeLocalReply({
     ...answers.flatMap((answer) => [answer, '']),
     `*Local responder (offline, no model).* You asked: “${shown}”`,
     '',
-    `Context mode ${MODE_NAMES[plan.mode]}: this request took ${plan.budget.used.toLocaleString('en-US')} of ${plan.budget.available.toLocaleString('en-US')} tokens.`,
+    `Context mode ${plan.auto ? `Auto → ${MODE_NAMES[plan.mode]}` : MODE_NAMES[plan.mode]}: this request took ${plan.budget.used.toLocaleString('en-US')} of ${plan.budget.available.toLocaleString('en-US')} tokens.`,
     '',
     `- **Rules (${rules.length}):** ${listOf(rules)}.`,
     `- **References (${references.length}):** ${listOf(references)}.`,
@@ -281,7 +306,10 @@ export async function* localResponder(
 ): AsyncGenerator<ResponderEvent> {
   if (input.request && turnToolExchanges(input.request.messages).length === 0) {
     const offered = new Set((input.request.tools ?? []).map((tool) => tool.function.name));
-    const call = plannedToolCall(input.userText, offered, newCallId);
+    const card = offered.has(EXPAND_CARD) ? namedCard(input.userText, input.plan) : null;
+    const call = card
+      ? { id: newCallId(), name: EXPAND_CARD, arguments: { name: card } }
+      : plannedToolCall(input.userText, offered, newCallId);
     if (call) {
       await pause(chunkDelayMs, signal);
       yield { type: 'tool-calls', calls: [call] };

@@ -44,6 +44,23 @@ function checkOptional(value: unknown, type: 'string' | 'boolean', path: string,
   if (value !== undefined && typeof value !== type) issues.push({ path, message: `must be a ${type}` });
 }
 
+/** Examples of use: a list of non-empty strings, sent with the item in a mode that sends exemplars. */
+function checkExamples(value: unknown, path: string, issues: ErrorIssue[]): readonly string[] | undefined {
+  if (value === undefined) return undefined;
+  if (!Array.isArray(value)) {
+    issues.push({ path, message: 'must be an array of strings' });
+    return undefined;
+  }
+  let ok = true;
+  value.forEach((example, i) => {
+    if (typeof example !== 'string' || example.trim() === '') {
+      issues.push({ path: `${path}[${i}]`, message: 'must be a non-empty string' });
+      ok = false;
+    }
+  });
+  return ok && value.length > 0 ? Object.freeze([...(value as string[])]) : undefined;
+}
+
 function checkArray(value: unknown, path: string, issues: ErrorIssue[]): readonly unknown[] {
   if (value === undefined) return [];
   if (Array.isArray(value)) return value;
@@ -89,12 +106,18 @@ export function defineCatalog(input: CatalogInput): Catalog {
         issues.push({ path, message: 'must be an object' });
         continue;
       }
-      checkKnownFields(entry, ['name', 'content', 'description', 'include', 'enabled'], path, issues);
+      checkKnownFields(
+        entry,
+        ['name', 'content', 'description', 'examples', 'include', 'enabled'],
+        path,
+        issues,
+      );
       const okName = checkName(entry.name, `${path}.name`, issues);
       if (typeof entry.content !== 'string')
         issues.push({ path: `${path}.content`, message: 'must be a string' });
       checkOptional(entry.description, 'string', `${path}.description`, issues);
       checkOptional(entry.enabled, 'boolean', `${path}.enabled`, issues);
+      const examples = checkExamples(entry.examples, `${path}.examples`, issues);
       const include = checkMode(entry.include, `${path}.include`, issues);
       if (!okName) continue;
       const name = entry.name as string;
@@ -105,6 +128,7 @@ export function defineCatalog(input: CatalogInput): Catalog {
         key: itemKey({ type, name }),
         content: typeof entry.content === 'string' ? entry.content : '',
         description: typeof entry.description === 'string' ? entry.description : '',
+        ...(examples && { examples }),
         include: include ?? 'always',
         enabled: entry.enabled !== false,
         order: items.length,
@@ -151,7 +175,7 @@ export function defineCatalog(input: CatalogInput): Catalog {
     }
     checkKnownFields(
       entry,
-      ['server', 'name', 'description', 'inputSchema', 'include', 'enabled'],
+      ['server', 'name', 'description', 'examples', 'inputSchema', 'include', 'enabled'],
       path,
       issues,
     );
@@ -171,6 +195,7 @@ export function defineCatalog(input: CatalogInput): Catalog {
     }
     checkOptional(entry.description, 'string', `${path}.description`, issues);
     checkOptional(entry.enabled, 'boolean', `${path}.enabled`, issues);
+    const examples = checkExamples(entry.examples, `${path}.examples`, issues);
     const include = checkMode(entry.include, `${path}.include`, issues);
     if (entry.inputSchema === undefined) {
       issues.push({
@@ -201,6 +226,7 @@ export function defineCatalog(input: CatalogInput): Catalog {
       serverName: server.name,
       key: itemKey({ type: 'tool', name, serverName: server.name }),
       description: typeof entry.description === 'string' ? entry.description : '',
+      ...(examples && { examples }),
       inputSchema: frozenJsonCopy(entry.inputSchema as JsonObject),
       functionName,
       include: effectiveIncludeMode(server, { include }),

@@ -21,6 +21,8 @@ export interface RuleInput {
   readonly name: string;
   readonly content: string;
   readonly description?: string;
+  /** Examples of use (a question it answers, a call it suits); sent with the item only in heavy mode. */
+  readonly examples?: readonly string[];
   /** Default `always`, like tools. */
   readonly include?: IncludeMode;
   readonly enabled?: boolean;
@@ -42,6 +44,8 @@ export interface ToolInput {
   readonly server: string;
   readonly name: string;
   readonly description?: string;
+  /** Examples of use; sent with the tool only in heavy mode. */
+  readonly examples?: readonly string[];
   /** The tool's JSON Schema for its arguments (MCP `inputSchema`): an object schema. */
   readonly inputSchema: JsonObject;
   readonly include?: IncludeMode;
@@ -58,6 +62,8 @@ export interface CatalogInput {
 interface ItemCommon {
   readonly key: ItemKey;
   readonly description: string;
+  /** Examples of use, absent when the catalog gave none; heavy mode sends them with the item. */
+  readonly examples?: readonly string[];
   readonly include: IncludeMode;
   readonly enabled: boolean;
   /** Position in the catalog; the planner orders items by it so prompts stay stable. */

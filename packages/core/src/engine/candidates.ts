@@ -1,4 +1,5 @@
 import { type AttachmentCosts, attachmentTokens } from '../attachments/index.js';
+import { buildCard } from '../cards/index.js';
 import { type CatalogItem, type ItemRef, type ItemType, itemKey, toRef } from '../catalog/index.js';
 import type { MemoryEntry } from '../memory/index.js';
 import {
@@ -19,10 +20,13 @@ import {
   type WorkspaceCandidate,
 } from '../planner/index.js';
 import {
+  EXPAND_CARD_TOOL,
   formatCard,
+  formatCardsBlock,
   formatCheckpoint,
   formatFragment,
   formatItem,
+  formatItemCard,
   formatMemory,
   formatRecall,
   formatToolForCounting,
@@ -41,6 +45,8 @@ import { TOKEN_OVERHEAD, type TokenCounter } from '../tokens/index.js';
 
 /** A part of a system prompt or context block is followed by a blank line: about one token. */
 const SEPARATOR_TOKENS = 1;
+/** A card in the `<cards>` block is followed by a line break. */
+const CARD_LINE_TOKENS = 1;
 
 const SECTION_OF: Readonly<Record<ItemType, Section>> = {
   rule: 'rules',
@@ -68,6 +74,8 @@ function hashed<C extends Candidate>(draft: Unhashed<C>): C {
 export class CandidateFactory {
   readonly #counter: TokenCounter;
   readonly #items = new WeakMap<CatalogItem, { readonly body: ItemBody; readonly tokens: number }>();
+  #cardsOverhead: number | undefined;
+  readonly #withExamples = new WeakMap<CatalogItem, { readonly body: ItemBody; readonly tokens: number }>();
   readonly #itemCandidates = new WeakMap<CatalogItem, Map<string, ItemCandidate>>();
   readonly #turns = new WeakMap<Turn, TurnCandidate>();
   readonly #memories = new WeakMap<MemoryEntry, MemoryCandidate>();
@@ -150,6 +158,63 @@ export class CandidateFactory {
     });
     byOrigin.set(key, candidate);
     return candidate;
+  }
+
+  /**
+   * An agent item sent as a card for `message`, within `cap` tokens of text. Cards depend on the message, so they
+   * are built per request (a few per request, each counted once).
+   */
+  itemCard(item: CatalogItem, origin: ItemOrigin, message: string, cap: number): ItemCandidate {
+    const { body } = this.#measure(item);
+    const card = buildCard(body, message, cap, (text) => this.#counter.count(text));
+    const tokens = this.#counter.count(formatItemCard(item, card)) + CARD_LINE_TOKENS;
+    return hashed<ItemCandidate>({
+      kind: 'item',
+      id: item.key,
+      section: SECTION_OF[item.type],
+      tokens,
+      ref: toRef(item),
+      origin,
+      body,
+      order: item.order,
+      card,
+    });
+  }
+
+  /** What the first card of a request adds: the `expand_card` tool's definition and the `<cards>` block's wrapper. */
+  get cardsOverhead(): number {
+    this.#cardsOverhead ??=
+      this.#counter.count(formatToolForCounting(EXPAND_CARD_TOOL)) +
+      TOKEN_OVERHEAD.toolDefinition +
+      this.#counter.count(formatCardsBlock([])) +
+      SEPARATOR_TOKENS;
+    return this.#cardsOverhead;
+  }
+
+  /** An item with the examples of use its catalog entry gives, for a mode that sends exemplars. */
+  itemWithExamples(item: CatalogItem, origin: ItemOrigin): ItemCandidate {
+    if (!item.examples?.length) return this.item(item, origin);
+    let measured = this.#withExamples.get(item);
+    if (!measured) {
+      const plain = this.#measure(item).body;
+      const body: ItemBody = { ...plain, examples: item.examples };
+      const tokens =
+        body.type === 'tool'
+          ? this.#counter.count(formatToolForCounting(body)) + TOKEN_OVERHEAD.toolDefinition
+          : this.#counter.count(formatItem(item, body)) + SEPARATOR_TOKENS;
+      measured = { body, tokens };
+      this.#withExamples.set(item, measured);
+    }
+    return hashed<ItemCandidate>({
+      kind: 'item',
+      id: item.key,
+      section: SECTION_OF[item.type],
+      tokens: measured.tokens,
+      ref: toRef(item),
+      origin,
+      body: measured.body,
+      order: item.order,
+    });
   }
 
   /** The candidate for a catalog item, or, when the catalog lost it or disabled it, a stand-in that says which. */

@@ -5,7 +5,7 @@ import type { CapsuleCandidate, ContextPlan, ModeLimits, PlanInput } from '../pl
 import type { Redactor, RetentionOptions, SessionRedaction } from '../privacy/index.js';
 import type { RecallSource } from '../recall/index.js';
 import type { AgentSelector } from '../retrieval/index.js';
-import type { ContextMode } from '../session/index.js';
+import type { ContextMode, ModeSetting } from '../session/index.js';
 import type { Store } from '../store/index.js';
 import type { CandidateFactory } from './candidates.js';
 import type { LongHistory } from './long-history.js';
@@ -30,7 +30,7 @@ export interface EngineContext<R, S = unknown> {
   readonly model: string;
   readonly contextWindow: number;
   readonly reservedOutput: number;
-  readonly defaultMode: ContextMode;
+  readonly defaultMode: ModeSetting;
   readonly modeLimits: Readonly<Record<ContextMode, ModeLimits>>;
   readonly systemPrompt: { readonly global: string; readonly agent: string };
   readonly render: (plan: ContextPlan) => R;

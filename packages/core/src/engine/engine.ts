@@ -43,6 +43,7 @@ import { createLexicalSelector } from '../retrieval/index.js';
 import {
   CONTEXT_MODES,
   type ContextMode,
+  type ModeSetting,
   newSessionRecord,
   type SessionRecord,
   type UserMessage,
@@ -139,7 +140,7 @@ export class Engine<R = OpenAIChatRequest> {
     return this.#context.store;
   }
 
-  get defaultMode(): ContextMode {
+  get defaultMode(): ModeSetting {
     return this.#context.defaultMode;
   }
 

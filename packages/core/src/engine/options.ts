@@ -19,7 +19,7 @@ import {
 } from '../privacy/index.js';
 import type { PromotionRules } from '../reflection/rules.js';
 import type { AgentSelector, LearningOptions } from '../retrieval/index.js';
-import { type ContextMode, isContextMode } from '../session/index.js';
+import { type ContextMode, isContextMode, isModeSetting, type ModeSetting } from '../session/index.js';
 import type { Store } from '../store/index.js';
 import type { TiktokenEncodingName, TokenCounter } from '../tokens/index.js';
 import { checkKnownFields, describe, isRecord } from '../validation/index.js';
@@ -49,8 +49,8 @@ export interface EngineOptions<R> {
   /** Learning from use for the default selector: its options, or `false` to switch it off. Default on. */
   readonly learning?: LearningOptions | false;
   readonly systemPrompt?: { readonly global?: string; readonly agent?: string };
-  /** Default `light`; each session may override it. */
-  readonly defaultMode?: ContextMode;
+  /** Default `light`; `'auto'` picks light or heavy per message (see docs/modes.md). Each session may override it. */
+  readonly defaultMode?: ModeSetting;
   readonly modeLimits?: Partial<Record<ContextMode, Partial<ModeLimits>>>;
   /** How many memories from other conversations a request is offered, and their share of the budget. */
   readonly memory?: Partial<MemoryLimits>;
@@ -183,10 +183,10 @@ export function checkOptions(options: EngineOptions<unknown>, reservedOutput: nu
       message: "configures the default selector; pass it to your selector's options",
     });
   }
-  if (options.defaultMode !== undefined && !isContextMode(options.defaultMode)) {
+  if (options.defaultMode !== undefined && !isModeSetting(options.defaultMode)) {
     issues.push({
       path: 'defaultMode',
-      message: `unknown mode ${JSON.stringify(options.defaultMode)} (expected 'off', 'light' or 'heavy')`,
+      message: `unknown mode ${JSON.stringify(options.defaultMode)} (expected 'auto', 'off', 'light' or 'heavy')`,
     });
   }
   for (const [key, limits] of Object.entries(options.modeLimits ?? {})) {

@@ -1,3 +1,4 @@
+import { DEFAULT_CARD_TOKENS, expandedIn } from '../cards/index.js';
 import type { Catalog, CatalogItem, ItemRef } from '../catalog/index.js';
 import { displayName, toRef } from '../catalog/index.js';
 import type { MemoryEntry } from '../memory/index.js';
@@ -120,17 +121,27 @@ export function buildPlanInput(sources: PlanSources, request: PlanRequest): Plan
   }
 
   const agent: ItemCandidate[] = [];
-  for (const hit of retrievalSet?.hits ?? []) {
-    const item = catalog.get(hit.key);
+  const limits = modeLimits[mode];
+  const hits = (retrievalSet?.hits ?? []).map((hit) => ({ hit, item: catalog.get(hit.key) }));
+  const cards = limits.shape === 'cards';
+  const expanded = cards
+    ? expandedIn(
+        steps,
+        hits.flatMap(({ item }) => (item ? [item] : [])),
+      )
+    : new Map<string, string>();
+  for (const { hit, item } of hits) {
+    const origin = { via: 'agent', score: hit.score, rank: hit.rank, ...carriedOf(hit) } as const;
+    const expandedBy = expanded.get(hit.key);
     // A selector may offer what the catalog no longer has; the plan then says so instead of losing the hit.
-    agent.push(
-      candidates.catalogItem(item, refOfKey(hit.key, item), {
-        via: 'agent',
-        score: hit.score,
-        rank: hit.rank,
-        ...carriedOf(hit),
-      }),
-    );
+    if (!item?.enabled) agent.push(candidates.catalogItem(item, refOfKey(hit.key, item), origin));
+    else if (expandedBy !== undefined) agent.push(candidates.item(item, { ...origin, expandedBy }));
+    else if (cards)
+      agent.push(
+        candidates.itemCard(item, origin, userMessage.content, limits.cardTokens ?? DEFAULT_CARD_TOKENS),
+      );
+    else if (limits.examples) agent.push(candidates.itemWithExamples(item, origin));
+    else agent.push(candidates.item(item, origin));
   }
 
   const history = sources.turns
@@ -141,11 +152,12 @@ export function buildPlanInput(sources: PlanSources, request: PlanRequest): Plan
     contextWindow: sources.contextWindow,
     reservedOutput: sources.reservedOutput,
     mode,
-    limits: modeLimits[mode],
+    limits,
     encoding: candidates.encoding,
     overhead: {
       fixed: TOKEN_OVERHEAD.message + TOKEN_OVERHEAD.reply,
       toolsPresent: TOKEN_OVERHEAD.toolsPresent,
+      ...(cards && { cardsPresent: candidates.cardsOverhead }),
     },
     system: sources.systemParts.map((part) => candidates.prompt(part)),
     session,

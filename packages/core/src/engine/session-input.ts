@@ -1,7 +1,7 @@
 import { type Attachment, type AttachmentInput, checkAttachments } from '../attachments/index.js';
 import type { ItemRef } from '../catalog/index.js';
 import { type ErrorIssue, ValidationError } from '../errors/index.js';
-import { type ContextMode, isContextMode, type LeaseScope, type PinTarget } from '../session/index.js';
+import { isModeSetting, type LeaseScope, type ModeSetting, type PinTarget } from '../session/index.js';
 import {
   checkBoolean,
   checkKnownFields,
@@ -176,11 +176,14 @@ export function checkSwitch(value: unknown, what: string, path: string): boolean
   return value;
 }
 
-/** A context mode, or null for the engine's default. */
-export function checkMode(mode: unknown): ContextMode | null {
-  if (mode !== null && !isContextMode(mode))
+/** A mode setting, or null for the engine's default. */
+export function checkMode(mode: unknown): ModeSetting | null {
+  if (mode !== null && !isModeSetting(mode))
     fail('Invalid context mode', [
-      { path: 'mode', message: `unknown mode ${JSON.stringify(mode)} (expected 'off', 'light' or 'heavy')` },
+      {
+        path: 'mode',
+        message: `unknown mode ${JSON.stringify(mode)} (expected 'auto', 'off', 'light' or 'heavy')`,
+      },
     ]);
   return mode;
 }

@@ -813,6 +813,7 @@ describe('pins, retrieval and the request context', () => {
       },
     });
     const session = await engine.createSession();
+    await session.setMode('heavy');
     const prepared = await rollbackAfter(session, 'anything');
     const agent = prepared.requestContext.items.filter((item) => item.includeMode === 'agent');
     expect(agent.map((item) => item.name)).toEqual(['Database schema']);

@@ -6,9 +6,9 @@ import type {
   BranchOrigin,
   ChatMessage,
   Checkpoint,
-  ContextMode,
   LeaseScope,
   ModelReply,
+  ModeSetting,
   Pin,
   PinTarget,
   SessionContextItem,
@@ -92,8 +92,11 @@ export class Session<R = OpenAIChatRequest> {
     return this.#core.history.expand(ref, pending, this.#engine.store);
   }
 
-  /** The effective context mode: the session's override, else the engine's default. */
-  get mode(): ContextMode {
+  /**
+   * The session's mode setting: its override, else the engine's default. `'auto'` is resolved for each message;
+   * a plan's `mode` (and `auto`, with the reason) says what a request got.
+   */
+  get mode(): ModeSetting {
     return this.#core.mode;
   }
 
@@ -178,8 +181,11 @@ export class Session<R = OpenAIChatRequest> {
     return settings.removeItem(this.#core, ref);
   }
 
-  /** Overrides the engine's default context mode for this session; `null` goes back to the default. */
-  setMode(mode: ContextMode | null): Promise<void> {
+  /**
+   * Overrides the engine's default context mode for this session (`'auto'`: chosen per message); `null` goes back to
+   * the default. A mode the user sets always wins over automatic mode.
+   */
+  setMode(mode: ModeSetting | null): Promise<void> {
     return settings.setMode(this.#core, mode);
   }
 

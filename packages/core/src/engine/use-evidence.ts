@@ -1,3 +1,4 @@
+import { expandedKeysOf } from '../cards/index.js';
 import type { Catalog, ItemKey, ItemRef } from '../catalog/index.js';
 import { reportError } from '../errors/index.js';
 import type { ContextPlan } from '../planner/index.js';
@@ -37,7 +38,8 @@ export function evidenceOfTurn(
       keyOfFunction.set(candidate.body.functionName, candidate.id);
   const failed = new Set<string>();
   for (const step of steps) if (step.role === 'tool' && step.isError) failed.add(step.toolCallId);
-  const calledOk = new Set<ItemKey>();
+  // Asking for a card's full item is a use, like a call.
+  const calledOk = new Set<ItemKey>(expandedKeysOf(plan, steps));
   const calledAndFailed = new Set<ItemKey>();
   for (const step of steps) {
     if (step.role !== 'assistant') continue;

@@ -1,7 +1,8 @@
+import { answerCardCalls } from '../cards/index.js';
 import type { PreparedTurn, PrepareOptions, Session, ToolResultInput } from '../engine/index.js';
 import { isCtxkitError, TransactionError } from '../errors/index.js';
 import type { OpenAIChatRequest } from '../render/index.js';
-import type { ModelReply, Usage } from '../session/index.js';
+import type { ModelReply, ToolCall, Usage } from '../session/index.js';
 import { checkOpenTurnOptions, type ResolvedRules, rulesOf } from './options.js';
 import { notedReply } from './round-limit.js';
 import type { HostTurnState, ModelAnswer, OpenTurnOptions, ReplyStep } from './types.js';
@@ -67,10 +68,30 @@ export class HostTurn<R = OpenAIChatRequest> {
     return { kind: 'round-limit', calls };
   }
 
-  /** Records the waiting reply's tool calls with their results and plans the next request (`session.continue`). */
-  async results(results: readonly ToolResultInput[]): Promise<PreparedTurn<R>> {
+  /**
+   * The waiting reply's calls the host runs: all but `expand_card`, which the engine answers itself from the plan
+   * (see "Cards" in docs/modes.md).
+   */
+  get hostCalls(): readonly ToolCall[] {
+    const waiting = this.#waiting;
+    return waiting ? answerCardCalls(this.#prepared.plan, waiting.reply.toolCalls ?? []).host : [];
+  }
+
+  /**
+   * Records the waiting reply's tool calls with their results and plans the next request (`session.continue`).
+   * `results` answer the host's calls (`hostCalls`); the engine adds its answers to `expand_card` calls that have
+   * none.
+   */
+  async results(given: readonly ToolResultInput[]): Promise<PreparedTurn<R>> {
     this.#expect('awaiting-results', 'take tool results');
     const { reply, usage } = this.#waiting as Waiting;
+    const answered = new Set(given.map((result) => result?.toolCallId));
+    const results = [
+      ...given,
+      ...answerCardCalls(this.#prepared.plan, reply.toolCalls ?? []).answered.filter(
+        (answer) => !answered.has(answer.toolCallId),
+      ),
+    ];
     this.#waiting = undefined;
     this.#state = 'continuing';
     let next: PreparedTurn<R>;

@@ -1,3 +1,4 @@
+import { answerCardCalls } from '../cards/index.js';
 import { isCtxkitError } from '../errors/index.js';
 import type { OpenAIChatRequest } from '../render/index.js';
 import { type HostTurn, openChecked } from './host-turn.js';
@@ -40,10 +41,11 @@ async function driveChecked<R, A extends ModelAnswer>(
       const answer = await callModel(turn.prepared, { round: turn.rounds, signal });
       // Stop wins over a reply that arrived anyway: the turn is already rolled back.
       signal.throwIfAborted();
-      const calls = answer.reply.toolCalls ?? [];
+      const request = turn.prepared;
+      // The engine answers `expand_card` itself: only the other calls need the host's tools.
+      const calls = answerCardCalls(request.plan, answer.reply.toolCalls ?? []).host;
       if (calls.length > 0 && !runTools)
         throw new Error(`The model called ${calls[0]?.name}, but the host loop has no runTools.`);
-      const request = turn.prepared;
       const step = await turn.reply(answer);
       if (step.kind === 'committed')
         return { ...base(), status: 'committed', result: step.result, roundLimit: step.roundLimit };
@@ -54,12 +56,15 @@ async function driveChecked<R, A extends ModelAnswer>(
           reason: 'round-limit',
           error: roundLimitError(turn.rounds),
         };
-      const results = await (runTools as NonNullable<typeof runTools>)(step.calls, {
-        round: turn.rounds,
-        signal,
-        turn: request,
-        answer,
-      });
+      const results =
+        calls.length === 0
+          ? []
+          : await (runTools as NonNullable<typeof runTools>)(calls, {
+              round: turn.rounds,
+              signal,
+              turn: request,
+              answer,
+            });
       signal.throwIfAborted();
       await turn.results(results);
     }

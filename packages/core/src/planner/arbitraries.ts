@@ -127,6 +127,8 @@ export interface PlanInputSpec {
   readonly mode: ContextMode;
   readonly limits: ModeLimits | null;
   readonly overhead: { readonly fixed: number; readonly toolsPresent: number };
+  /** Agent items sent as cards (every `every`-th by rank), and what the first card brings; null: none. */
+  readonly cards?: { readonly every: number; readonly present: number } | null;
   readonly reservedOutput: number;
   readonly budget: BudgetSpec;
   readonly encoding: string;
@@ -338,9 +340,13 @@ export function planInputSpecArb(options: PlanInputOptions = {}): fc.Arbitrary<P
     { nil: null, freq: 2 },
   );
   if (options.withoutRecall) return rest.map((spec) => ({ ...spec, recall: null, recallShare: null }));
+  const cards = fc.option(
+    fc.record({ every: fc.integer({ min: 1, max: 3 }), present: fc.integer({ min: 0, max: 40 }) }),
+    { nil: null },
+  );
   return fc
-    .tuple(rest, recall, historyBlock)
-    .map(([spec, recalled, block]) => ({ ...spec, ...recalled, historyBlock: block }));
+    .tuple(rest, recall, historyBlock, cards)
+    .map(([spec, recalled, block, carded]) => ({ ...spec, ...recalled, historyBlock: block, cards: carded }));
 }
 
 /** A valid PlanInput: ids unique except deliberate agent (and pin) repeats of session items. */
@@ -519,7 +525,11 @@ export function buildPlanInput(spec: PlanInputSpec): PlanInput {
         : availableSession[agentSpec.dupOfSession % availableSession.length];
     // A fresh object with the session item's id: the planner must exclude it as a duplicate.
     if (repeated) return { ...repeated, origin };
-    return itemCandidate(agentSpec.item, fresh(), origin);
+    const candidate = itemCandidate(agentSpec.item, fresh(), origin);
+    // Light mode's shape: every n-th retrieved item is sent as a card.
+    return spec.cards && rank % spec.cards.every === 0 && !candidate.unavailable
+      ? { ...candidate, card: { purpose: 'What it is for.' } }
+      : candidate;
   });
 
   const currentMessage: UserMessage = {
@@ -599,7 +609,7 @@ export function buildPlanInput(spec: PlanInputSpec): PlanInput {
     mode: spec.mode,
     limits,
     encoding: spec.encoding,
-    overhead: spec.overhead,
+    overhead: spec.cards ? { ...spec.overhead, cardsPresent: spec.cards.present } : spec.overhead,
     system,
     session,
     pins,

@@ -15,7 +15,9 @@ function content(candidate: Candidate): unknown {
     case 'prompt':
       return [candidate.part, candidate.name, candidate.text];
     case 'item':
-      return [candidate.ref, candidate.body];
+      return candidate.card
+        ? [candidate.ref, candidate.body, candidate.card]
+        : [candidate.ref, candidate.body];
     case 'card':
       return [candidate.title, candidate.text, candidate.ref ?? null];
     case 'turn':

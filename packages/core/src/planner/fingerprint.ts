@@ -9,7 +9,7 @@ export function fingerprint(candidate: Candidate): unknown {
       return rest;
     }
     case 'item': {
-      const { body: _body, ...rest } = candidate;
+      const { body: _body, card: _card, ...rest } = candidate;
       return rest;
     }
     case 'card': {
@@ -138,6 +138,8 @@ export function planId(input: PlanInput): string {
       ...(input.calibration ? [`calibration:${canonicalJson(input.calibration)}`] : []),
       ...(input.queryCluster !== undefined ? [`cluster:${JSON.stringify(input.queryCluster)}`] : []),
       ...(input.capsules ? [`capsules:${list(input.capsules)}`] : []),
+      // Absent unless automatic mode chose the mode: other ids stay as they were.
+      ...(input.auto ? [`auto:${canonicalJson(input.auto)}`] : []),
     ].join('\n'),
   );
 }

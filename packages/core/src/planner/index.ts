@@ -6,6 +6,7 @@ export { DEFAULT_CONTEXT_MODE, DEFAULT_MODE_LIMITS, nextContextMode } from './mo
 export { DEFAULT_MEMORY_SHARE, DEFAULT_RECALL_SHARE, planContext } from './plan.js';
 export { isStableReason } from './reasons.js';
 export type {
+  AutoModeReason,
   CacheBreakpoint,
   CalibratedEstimate,
   Candidate,
@@ -29,8 +30,10 @@ export type {
   InclusionReason,
   ItemBody,
   ItemCandidate,
+  ItemCard,
   ItemOrigin,
   MemoryCandidate,
+  ModeChoice,
   ModeLimits,
   PlanCache,
   PlanCalibration,

@@ -1,19 +1,21 @@
-import type { ContextMode } from '../session/index.js';
+import type { ContextMode, ModeSetting } from '../session/index.js';
 import type { ModeLimits } from './types.js';
 
 /**
- * Off never retrieves; Light (the default) adds a few strong matches cheaply; Heavy adds more, weaker matches
- * and lets them take a larger share of the window.
+ * Off never retrieves. Light (the default) sends compact cards of more candidates, each a line of at most
+ * `cardTokens` tokens, and the model asks for the one it needs in full (`expand_card`). Heavy sends full bodies with
+ * their examples of use, more of them, and lets them take a larger share of the window. Light's figures were chosen
+ * on the first half of MetaTool's dev queries and are reported on the second (docs/modes.md).
  */
 export const DEFAULT_MODE_LIMITS: Readonly<Record<ContextMode, ModeLimits>> = Object.freeze({
   off: Object.freeze({ topK: 0, minScore: 1, maxShare: 0 }),
-  light: Object.freeze({ topK: 3, minScore: 0.3, maxShare: 0.15 }),
-  heavy: Object.freeze({ topK: 8, minScore: 0.15, maxShare: 0.4 }),
+  light: Object.freeze({ topK: 6, minScore: 0, maxShare: 0.15, shape: 'cards', cardTokens: 8 }),
+  heavy: Object.freeze({ topK: 8, minScore: 0.15, maxShare: 0.4, shape: 'full', examples: true }),
 });
 
 export const DEFAULT_CONTEXT_MODE: ContextMode = 'light';
 
-/** The next mode in the Off → Light → Heavy → Off cycle (what the budget meter's hotkey does). */
-export function nextContextMode(mode: ContextMode): ContextMode {
-  return mode === 'off' ? 'light' : mode === 'light' ? 'heavy' : 'off';
+/** The next setting in the Auto → Off → Light → Heavy → Auto cycle (what the budget meter's hotkey does). */
+export function nextContextMode(mode: ModeSetting): ModeSetting {
+  return mode === 'auto' ? 'off' : mode === 'off' ? 'light' : mode === 'light' ? 'heavy' : 'auto';
 }

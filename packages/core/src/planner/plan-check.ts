@@ -43,6 +43,14 @@ export function checkPlanInput(input: PlanInput): void {
   };
   wholeNumber(input.overhead.fixed, 'overhead.fixed', 0);
   wholeNumber(input.overhead.toolsPresent, 'overhead.toolsPresent', 0);
+  if (input.overhead.cardsPresent !== undefined)
+    wholeNumber(input.overhead.cardsPresent, 'overhead.cardsPresent', 0);
+  const { shape, cardTokens } = input.limits;
+  if (shape !== undefined && shape !== 'full' && shape !== 'cards')
+    issues.push({ path: 'limits.shape', message: `must be 'full' or 'cards', got ${String(shape)}` });
+  if (cardTokens !== undefined) wholeNumber(cardTokens, 'limits.cardTokens', 1);
+  if (input.auto !== undefined && input.auto?.chosen !== input.mode)
+    issues.push({ path: 'auto.chosen', message: `must be the plan's mode '${input.mode}'` });
   const workspace = input.workspace ? [input.workspace] : [];
   const memory = input.memory ?? [];
   const checkpoint = input.checkpoint ? [input.checkpoint] : [];

@@ -71,10 +71,19 @@ function planOrSkip(input: PlanInput): ContextPlan | null {
 const requiredOverhead = (input: PlanInput) =>
   input.overhead.fixed + (hasRequiredTool(input) ? input.overhead.toolsPresent : 0);
 
-/** The overhead a plan reports: the tool list is charged once when any tool is actually included. */
+/** An item sent as a card: it brings `expand_card` (a tool) and the cards' block. */
+const isCard = (candidate: Candidate) => candidate.kind === 'item' && candidate.card !== undefined;
+
+/**
+ * The overhead a plan reports: the tool list is charged once when any tool (or a card, which brings `expand_card`)
+ * is actually included, and the cards' own overhead once when any card is.
+ */
 const expectedOverhead = (input: PlanInput, plan: ContextPlan) =>
   input.overhead.fixed +
-  (plan.included.some((entry) => entry.candidate.section === 'tools') ? input.overhead.toolsPresent : 0);
+  (plan.included.some((entry) => entry.candidate.section === 'tools' || isCard(entry.candidate))
+    ? input.overhead.toolsPresent
+    : 0) +
+  (plan.included.some((entry) => isCard(entry.candidate)) ? (input.overhead.cardsPresent ?? 0) : 0);
 
 const sumTokens = (candidates: readonly { readonly tokens: number }[]) =>
   candidates.reduce((total, candidate) => total + candidate.tokens, 0);
@@ -137,12 +146,25 @@ describe('planContext properties', () => {
         const left = budget.available - budget.used;
         for (const { candidate, reason } of plan.excluded) {
           if (reason.code !== 'budget') continue;
-          // A tool that would have been the first one sent also needed the tool list's overhead.
-          const toolList = candidate.section === 'tools' ? input.overhead.toolsPresent : 0;
-          expect([candidate.tokens, candidate.tokens + toolList]).toContain(reason.needed);
+          // A tool (or card) that would have been the first one sent also needed the tool list's overhead, and a
+          // first card the cards' own.
+          const toolList =
+            candidate.section === 'tools' || isCard(candidate) ? input.overhead.toolsPresent : 0;
+          const cards = isCard(candidate) ? (input.overhead.cardsPresent ?? 0) : 0;
+          expect([
+            candidate.tokens,
+            candidate.tokens + toolList,
+            candidate.tokens + cards,
+            candidate.tokens + toolList + cards,
+          ]).toContain(reason.needed);
           expect(reason.needed).toBeGreaterThan(reason.remaining);
-          const toolsSent = plan.included.some((entry) => entry.candidate.section === 'tools');
-          expect(candidate.tokens + (toolsSent ? 0 : toolList)).toBeGreaterThan(left);
+          const toolsSent = plan.included.some(
+            (entry) => entry.candidate.section === 'tools' || isCard(entry.candidate),
+          );
+          const cardsSent = plan.included.some((entry) => isCard(entry.candidate));
+          expect(candidate.tokens + (toolsSent ? 0 : toolList) + (cardsSent ? 0 : cards)).toBeGreaterThan(
+            left,
+          );
         }
       }),
       RUNS,

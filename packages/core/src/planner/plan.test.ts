@@ -751,21 +751,22 @@ describe('prompt order and ids', () => {
 });
 
 describe('modes', () => {
-  test('nextContextMode cycles off → light → heavy → off', () => {
+  test('nextContextMode cycles auto → off → light → heavy → auto', () => {
+    expect(nextContextMode('auto')).toBe('off');
     expect(nextContextMode('off')).toBe('light');
     expect(nextContextMode('light')).toBe('heavy');
-    expect(nextContextMode('heavy')).toBe('off');
-    expect(nextContextMode(nextContextMode(nextContextMode(DEFAULT_CONTEXT_MODE)))).toBe(
+    expect(nextContextMode('heavy')).toBe('auto');
+    expect(nextContextMode(nextContextMode(nextContextMode(nextContextMode(DEFAULT_CONTEXT_MODE))))).toBe(
       DEFAULT_CONTEXT_MODE,
     );
   });
 
-  test('default limits: off retrieves nothing, light a few strong matches, heavy more and weaker ones', () => {
+  test('default limits: off retrieves nothing, light sends cards of several matches, heavy full bodies with examples', () => {
     expect(DEFAULT_CONTEXT_MODE).toBe('light');
     expect(DEFAULT_MODE_LIMITS).toEqual({
       off: { topK: 0, minScore: 1, maxShare: 0 },
-      light: { topK: 3, minScore: 0.3, maxShare: 0.15 },
-      heavy: { topK: 8, minScore: 0.15, maxShare: 0.4 },
+      light: { topK: 6, minScore: 0, maxShare: 0.15, shape: 'cards', cardTokens: 8 },
+      heavy: { topK: 8, minScore: 0.15, maxShare: 0.4, shape: 'full', examples: true },
     });
     expect(Object.isFrozen(DEFAULT_MODE_LIMITS.light)).toBe(true);
   });

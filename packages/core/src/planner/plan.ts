@@ -34,13 +34,14 @@ export function planContext(input: PlanInput): ContextPlan {
 
 /** The plan the phases decided: what is in, in prompt order, what is out, and what the budget came to. */
 function planOf(state: PlanState, tightened: boolean): ContextPlan {
-  const { input, available, remaining, excluded, toolsCharged } = state;
+  const { input, available, remaining, excluded, toolsCharged, cardsCharged } = state;
   const ordered = orderIncluded(state.included);
   const used = available - remaining;
   const calibration = input.calibration;
   return {
     id: planId(input),
     mode: input.mode,
+    ...(input.auto && { auto: input.auto }),
     limits: input.limits,
     encoding: input.encoding,
     budget: {
@@ -48,7 +49,10 @@ function planOf(state: PlanState, tightened: boolean): ContextPlan {
       reservedOutput: input.reservedOutput,
       available,
       used,
-      overhead: input.overhead.fixed + (toolsCharged ? input.overhead.toolsPresent : 0),
+      overhead:
+        input.overhead.fixed +
+        (toolsCharged ? input.overhead.toolsPresent : 0) +
+        (cardsCharged ? (input.overhead.cardsPresent ?? 0) : 0),
     },
     sections: totals(ordered, excluded),
     included: ordered,

@@ -53,6 +53,27 @@ export interface ModeLimits {
   readonly minScore: number;
   /** The largest share (0–1) of the budget agent items may take together. */
   readonly maxShare: number;
+  /**
+   * How agent items are sent: `'full'` (their whole body, the default) or `'cards'` (a compact card each: name,
+   * one-line purpose and the passage most relevant to the message, within `cardTokens`; see docs/modes.md).
+   */
+  readonly shape?: 'full' | 'cards';
+  /** The most tokens one card's text (purpose and excerpt) may take, when `shape` is `'cards'`. */
+  readonly cardTokens?: number;
+  /** Whether agent items are sent with the examples of use their catalog entry gives (`examples`). */
+  readonly examples?: boolean;
+}
+
+/**
+ * An agent item sent as a compact card instead of its body, one line of the request's `<cards>` block. The model
+ * gets the full item through the `expand_card` tool the engine offers (a tool is then defined in full from the next
+ * request of the turn on), or the user pins it.
+ */
+export interface ItemCard {
+  /** What the item is for, in one line: the first sentence of its description (or of its content). */
+  readonly purpose: string;
+  /** The passage of the item that best matches the message; absent when none matches better than the purpose. */
+  readonly excerpt?: string;
 }
 
 interface CandidateBase {
@@ -73,12 +94,19 @@ export interface PromptCandidate extends CandidateBase {
 
 /** The content of a catalog item as it is sent. */
 export type ItemBody =
-  | { readonly type: 'rule' | 'reference'; readonly content: string; readonly description: string }
+  | {
+      readonly type: 'rule' | 'reference';
+      readonly content: string;
+      readonly description: string;
+      /** Examples of use, sent with the body in a mode that sends exemplars (heavy). */
+      readonly examples?: readonly string[];
+    }
   | {
       readonly type: 'tool';
       readonly functionName: string;
       readonly description: string;
       readonly inputSchema: JsonObject;
+      readonly examples?: readonly string[];
     };
 
 /** How an item reached the candidates: the session context, a pin, or retrieval. */
@@ -96,6 +124,8 @@ export type ItemOrigin =
       readonly activation?: number;
       /** Found through an earlier message's trigger (`age` messages ago) that the new message relates to. */
       readonly carried?: CarriedFrom;
+      /** Sent in full because the model asked for its card earlier in this turn (the call's id). */
+      readonly expandedBy?: string;
     };
 
 export interface ItemCandidate extends CandidateBase {
@@ -107,6 +137,8 @@ export interface ItemCandidate extends CandidateBase {
   readonly body: ItemBody | null;
   /** Catalog position; keeps the prompt order stable. */
   readonly order: number;
+  /** Set when the item is sent as a card: `tokens` are then the card's, and `body` is what expanding it returns. */
+  readonly card?: ItemCard;
 }
 
 /** A thin card: an ephemeral pin, or a pinned piece of text. */
@@ -300,16 +332,47 @@ export interface Importance {
   readonly weight: number;
 }
 
+/**
+ * Why automatic mode chose the mode of a request (see docs/modes.md): what the message asks for, or that the budget
+ * leaves too little room for heavy.
+ * - `task`: it asks for work to be done (implement, write, fix, refactor…), or is long: full bodies and exemplars help;
+ * - `names-items`: it names files, symbols or catalog items: what it names is wanted in full;
+ * - `follow-up`: short, or pointing back at what was just said: the context already carries the subject;
+ * - `question`: a question or remark of its own: cards of more candidates, cheaply;
+ * - `little-room`: heavy's share would not fit in what the rest of the request leaves.
+ */
+export type AutoModeReason = 'task' | 'names-items' | 'follow-up' | 'question' | 'little-room';
+
+/** The mode automatic mode chose for a request, and why. */
+export interface ModeChoice {
+  readonly chosen: ContextMode;
+  readonly reason: AutoModeReason;
+  /** What the message showed: the words that made it a task, the names it gave; empty when nothing did. */
+  readonly signals: readonly string[];
+  /** Tokens the window left for agent items when the choice was made: the budget less everything else known then. */
+  readonly room: number;
+}
+
 /** Everything one plan is computed from: plain data, so a stored input replays to the identical plan. */
 export interface PlanInput {
   readonly contextWindow: number;
   readonly reservedOutput: number;
+  /** The mode the request is planned in; with automatic mode, the one it chose (`auto` says why). */
   readonly mode: ContextMode;
+  /** Present when the session's mode is automatic: the choice made for this request. */
+  readonly auto?: ModeChoice;
   readonly limits: ModeLimits;
   /** The tokenizer the token counts came from. */
   readonly encoding: string;
-  /** Costs outside any candidate: `fixed` always (system message, reply priming), `toolsPresent` once any tool is a candidate. */
-  readonly overhead: { readonly fixed: number; readonly toolsPresent: number };
+  /**
+   * Costs outside any candidate: `fixed` always (system message, reply priming), `toolsPresent` once any tool is a
+   * candidate, `cardsPresent` once an item is sent as a card (the `expand_card` tool and the `<cards>` block).
+   */
+  readonly overhead: {
+    readonly fixed: number;
+    readonly toolsPresent: number;
+    readonly cardsPresent?: number;
+  };
   readonly system: readonly PromptCandidate[];
   /** Session context items (required), in session order. */
   readonly session: readonly ItemCandidate[];
@@ -390,6 +453,11 @@ export type InclusionReason =
       readonly rank: number;
       readonly activation?: number;
       readonly carried?: CarriedFrom;
+      /**
+       * `'card'`: sent as a compact card, as the mode asks (`limits.shape`); `'expanded'`: sent in full because the
+       * model asked for its card earlier in the turn. Absent: sent in full, as the mode asks.
+       */
+      readonly form?: 'card' | 'expanded';
     }
   /** Learned in another conversation: `source` names the session and the message or checkpoint. */
   | { readonly code: 'memory'; readonly memoryId: string; readonly source: MemorySource }
@@ -494,6 +562,8 @@ export interface ContextPlan {
   /** Hash of the plan's inputs: the same inputs always give the same id. */
   readonly id: string;
   readonly mode: ContextMode;
+  /** Copied from the input: present when automatic mode chose `mode`, with its reason. */
+  readonly auto?: ModeChoice;
   readonly limits: ModeLimits;
   readonly encoding: string;
   readonly budget: {

@@ -32,6 +32,8 @@ test('the official @anthropic-ai/sdk client takes a planned request as it is, an
     render: (plan) => renderAnthropicMessages(plan, { model: 'test-model' }),
   });
   const session = await engine.createSession();
+  // Heavy mode sends the tool's full definition (light sends cards, and the model would ask for it first).
+  await session.setMode('heavy');
   let turn = await session.prepare('Read package.json and tell me the version');
   turn = await session.continue(
     turn,

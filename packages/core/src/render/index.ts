@@ -16,16 +16,22 @@ export {
   renderOpenAIChat,
 } from './openai.js';
 export {
+  CARD_TOOL_SERVER,
+  cardText,
+  EXPAND_CARD_TOOL,
   escapeAttribute,
   escapeText,
   formatArguments,
   formatCapsule,
   formatCard,
+  formatCardsBlock,
   formatCheckpoint,
   formatFragment,
   formatItem,
+  formatItemCard,
   formatMemory,
   formatRecall,
   formatToolForCounting,
   PART_SEPARATOR,
+  toolDescriptionWithExamples,
 } from './text.js';

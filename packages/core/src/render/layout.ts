@@ -2,13 +2,18 @@ import type { ItemRef } from '../catalog/index.js';
 import { type ContextPlan, type ItemBody, isStableReason as isStable } from '../planner/index.js';
 import type { ChatMessage, TurnStep, UserMessage } from '../session/index.js';
 import {
+  CARD_TOOL_SERVER,
+  EXPAND_CARD_TOOL,
   formatCapsule,
   formatCard,
+  formatCardsBlock,
   formatCheckpoint,
   formatFragment,
   formatItem,
+  formatItemCard,
   formatMemory,
   formatRecall,
+  toolDescriptionWithExamples,
 } from './text.js';
 
 export interface ToolDefinition {
@@ -43,6 +48,7 @@ export function layoutPlan(plan: ContextPlan): PromptLayout {
   let steps: readonly TurnStep[] = [];
   let workspace: string | null = null;
   let checkpoint: string | null = null;
+  const cards: string[] = [];
 
   for (const { candidate, reason } of plan.included) {
     const into = isStable(reason) ? system : volatile;
@@ -54,8 +60,17 @@ export function layoutPlan(plan: ContextPlan): PromptLayout {
         break;
       case 'item':
         if (!candidate.body) break;
-        if (candidate.body.type === 'tool') tools.push({ ref: candidate.ref, body: candidate.body });
-        else into.push(formatItem(candidate.ref, candidate.body));
+        if (candidate.card) cards.push(formatItemCard(candidate.ref, candidate.card));
+        else if (candidate.body.type === 'tool') {
+          const description = toolDescriptionWithExamples(candidate.body);
+          tools.push({
+            ref: candidate.ref,
+            body:
+              description === candidate.body.description
+                ? candidate.body
+                : { ...candidate.body, description },
+          });
+        } else into.push(formatItem(candidate.ref, candidate.body));
         break;
       case 'card':
         into.push(formatCard(candidate.title, candidate.text));
@@ -84,6 +99,13 @@ export function layoutPlan(plan: ContextPlan): PromptLayout {
         workspace = candidate.text;
         break;
     }
+  }
+  if (cards.length > 0) {
+    volatile.push(formatCardsBlock(cards));
+    tools.push({
+      ref: { type: 'tool', serverName: CARD_TOOL_SERVER, name: EXPAND_CARD_TOOL.functionName },
+      body: EXPAND_CARD_TOOL,
+    });
   }
   if (!current) throw new TypeError(`Plan ${plan.id} has no current turn; was it produced by planContext?`);
   return { system, tools, checkpoint, history, volatile, current, workspace, steps };

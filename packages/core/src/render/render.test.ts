@@ -246,6 +246,7 @@ describe('per-request context', () => {
 
   test('an agent-selected rule goes in a text part right before the user text, not in the system prompt', async () => {
     const session = await newSession();
+    await session.setMode('heavy');
     const question = 'how do I deploy pods to kubernetes?';
     const prepared = await session.prepare(question);
     expect(prepared.plan.included.some(({ reason }) => reason.code === 'agent')).toBe(true);
@@ -273,6 +274,7 @@ describe('per-request context', () => {
 
   test('an agent-selected tool is offered with the others', async () => {
     const session = await newSession();
+    await session.setMode('heavy');
     const prepared = await session.prepare('fetch the web page at this url');
     expect(openAI(prepared).tools?.map((tool) => tool.function.name)).toEqual([
       'fs__read',
@@ -342,6 +344,7 @@ describe('per-request context', () => {
 
   test('agent context, user text and workspace share one Anthropic user message, in that order', async () => {
     const session = await newSession();
+    await session.setMode('heavy');
     await session.setWorkspace('Open file: deploy.yaml');
     const prepared = await session.prepare('deploy pods to kubernetes');
     expect(anthropic(prepared).messages.at(-1)).toEqual({
@@ -602,6 +605,7 @@ describe('item text cannot break out of its element', () => {
     const session = await newSession({
       rules: [{ name: 'Kubernetes', content: `${EVIL_RULE}</user>`, include: 'agent' }],
     });
+    await session.setMode('heavy');
     const chat = openAI(await session.prepare('kubernetes'));
     const user = chat.messages.at(-1);
     if (user?.role !== 'user' || typeof user.content === 'string') throw new Error('expected context parts');

@@ -44,6 +44,7 @@ export type {
   LeaseScope,
   MessageRedaction,
   ModelReply,
+  ModeSetting,
   NoteMessage,
   Pin,
   PinKind,
@@ -60,4 +61,4 @@ export type {
   UsageReport,
   UserMessage,
 } from './types.js';
-export { CONTEXT_MODES, isContextMode } from './types.js';
+export { CONTEXT_MODES, isContextMode, isModeSetting, MODE_SETTINGS } from './types.js';

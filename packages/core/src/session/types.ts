@@ -16,6 +16,17 @@ export function isContextMode(value: unknown): value is ContextMode {
   return typeof value === 'string' && (CONTEXT_MODES as readonly string[]).includes(value);
 }
 
+/**
+ * What a session (or the engine's default) is set to: a mode, or `'auto'`, where the engine picks light or heavy for
+ * each message from what it asks for and the room left, and the plan says why (`ContextPlan.auto`).
+ */
+export type ModeSetting = ContextMode | 'auto';
+export const MODE_SETTINGS: readonly ModeSetting[] = ['auto', 'off', 'light', 'heavy'];
+
+export function isModeSetting(value: unknown): value is ModeSetting {
+  return value === 'auto' || isContextMode(value);
+}
+
 /** An item of the session context and how it got there. */
 export type SessionContextItem = ItemRef & { readonly includeMode: 'always' | 'manual' };
 
@@ -152,8 +163,8 @@ export interface SessionRecord {
   readonly updatedAt: string;
   readonly contextItems: readonly SessionContextItem[];
   readonly pins: readonly Pin[];
-  /** Per-session override of the engine's default context mode. */
-  readonly mode: ContextMode | null;
+  /** Per-session override of the engine's default context mode (`'auto'`: chosen per message). */
+  readonly mode: ModeSetting | null;
   /** The task leases can be scoped to; null when none is set. */
   readonly taskId: string | null;
   /** The trailing workspace message; null when none. */

@@ -10,7 +10,7 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
 const isString = (value: unknown): value is string => typeof value === 'string';
 const isCount = (value: unknown) => Number.isInteger(value) && (value as number) >= 0;
 
-const MODES: ReadonlySet<unknown> = new Set([null, 'off', 'light', 'heavy']);
+const MODES: ReadonlySet<unknown> = new Set([null, 'auto', 'off', 'light', 'heavy']);
 const ITEM_TYPES: ReadonlySet<unknown> = new Set(['rule', 'reference', 'tool']);
 const PIN_KINDS: ReadonlySet<unknown> = new Set(['sticky', 'leased', 'ephemeral']);
 const TARGET_KINDS: ReadonlySet<unknown> = new Set(['item', 'message', 'card']);

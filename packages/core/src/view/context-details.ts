@@ -5,10 +5,11 @@ import type {
   ContextPlan,
   CurrentCandidate,
   ExclusionReason,
+  ModeChoice,
   RecallWeights,
   Section,
 } from '../planner/index.js';
-import type { ChatMessage, PinKind, RequestContext } from '../session/index.js';
+import type { ChatMessage, ContextMode, PinKind, RequestContext } from '../session/index.js';
 import { type CtxkitFormat, defaultFormat } from './format.js';
 import { selectionSummary } from './summary.js';
 
@@ -49,6 +50,11 @@ export interface DetailItem {
   readonly includeMode?: IncludeMode;
   readonly similarityScore?: number;
   readonly pin?: PinKind;
+  /**
+   * How an agent item was sent, when not in full as its mode asks: `'card'` (a short card; the model can ask for it
+   * in full), `'expanded'` (in full because the model asked for its card). Known once the plan is loaded.
+   */
+  readonly form?: 'card' | 'expanded';
   /** Set for a capsule: a summary sent in place of the reference it names (`ref`), never the reference itself. */
   readonly capsule?: true;
   /**
@@ -83,8 +89,18 @@ export interface ExcludedDetail {
   readonly reason: ExclusionReason;
 }
 
+/** The mode a request was planned in, and automatic mode's choice when the session left it to that. */
+export interface DetailMode {
+  readonly mode: ContextMode;
+  readonly auto?: ModeChoice;
+  /** "Mode: Light", or "Mode: Auto chose Heavy (the message asks for work to be done)". */
+  readonly text: string;
+}
+
 export interface ContextDetailsModel {
   readonly summary: string;
+  /** The request's mode; `null` while the plan is not loaded (or could not be). */
+  readonly mode: DetailMode | null;
   /** Sections that have items, in prompt order. */
   readonly sections: readonly DetailSection[];
   /** What the plan left out; `null` while the plan is not loaded (or could not be). */
@@ -119,15 +135,21 @@ export function buildContextDetails(
   format: CtxkitFormat = defaultFormat,
 ): ContextDetailsModel {
   const bySection = new Map<DetailSectionId, DetailItem[]>(ORDER.map((id) => [id, []]));
+  const forms = new Map<string, 'card' | 'expanded'>();
+  for (const { candidate, reason } of plan?.included ?? [])
+    if (reason.code === 'agent' && reason.form) forms.set(candidate.id, reason.form);
   for (const item of context.items) {
     const { tokens, includeMode, similarityScore, pin, ...ref } = item;
+    const key = itemKey(ref as ItemRef);
+    const form = forms.get(key);
     bySection.get(ITEM_SECTIONS[item.type])?.push({
-      key: itemKey(ref as ItemRef),
+      key,
       label: displayName(ref as ItemRef),
       ref: ref as ItemRef,
       includeMode,
       ...(similarityScore !== undefined && { similarityScore }),
       ...(pin !== undefined && { pin }),
+      ...(form && { form }),
       tokens,
     });
   }
@@ -190,6 +212,7 @@ export function buildContextDetails(
   });
   return {
     summary: selectionSummary(context.items, format),
+    mode: plan ? detailMode(plan, format) : null,
     sections,
     excluded: plan
       ? plan.excluded.map(({ candidate, reason }) => excludedDetail(candidate, reason, format))
@@ -197,6 +220,34 @@ export function buildContextDetails(
     totalTokens: sections.reduce((sum, section) => sum + section.tokens, 0),
     planId: context.planId,
   };
+}
+
+/** The mode line of a plan: its mode, and why automatic mode chose it. */
+export function detailMode(plan: ContextPlan, format: CtxkitFormat = defaultFormat): DetailMode {
+  const mode = format.labels.modes[plan.mode];
+  if (!plan.auto) return { mode: plan.mode, text: format.text(format.labels.details.mode, { mode }) };
+  return {
+    mode: plan.mode,
+    auto: plan.auto,
+    text: format.text(format.labels.details.modeAuto, { mode, reason: modeChoiceText(plan.auto, format) }),
+  };
+}
+
+/** Why automatic mode chose a mode, in words: "the message names src/app.ts". */
+export function modeChoiceText(choice: ModeChoice, format: CtxkitFormat = defaultFormat): string {
+  const labels = format.labels.autoReasons;
+  switch (choice.reason) {
+    case 'task':
+      return labels.task;
+    case 'names-items':
+      return format.text(labels.namesItems, { names: choice.signals.join(', ') });
+    case 'follow-up':
+      return labels.followUp;
+    case 'question':
+      return labels.question;
+    case 'little-room':
+      return labels.littleRoom;
+  }
 }
 
 function excludedDetail(candidate: Candidate, reason: ExclusionReason, format: CtxkitFormat): ExcludedDetail {

@@ -24,9 +24,12 @@ export {
   type ContextDetailsModel,
   candidateLabel,
   type DetailItem,
+  type DetailMode,
   type DetailSection,
   type DetailSectionId,
+  detailMode,
   type ExcludedDetail,
+  modeChoiceText,
 } from './context-details.js';
 export { type PickerGroup, type PickerOption, pickerGroups } from './context-picker.js';
 export {

@@ -20,7 +20,15 @@ const ENGLISH = {
     /** `{what}: {error}`, an action's failure with the error's message. */
     failed: '{what}: {error}',
   },
-  modes: { off: 'Off', light: 'Light', heavy: 'Heavy' },
+  modes: { auto: 'Auto', off: 'Off', light: 'Light', heavy: 'Heavy' },
+  /** Why automatic mode chose a message's mode (details, meter). */
+  autoReasons: {
+    task: 'the message asks for work to be done',
+    namesItems: 'the message names {names}',
+    followUp: 'the message follows up on the conversation',
+    question: 'a question of its own: cards of more candidates',
+    littleRoom: 'heavy would not fit in the room left',
+  },
   includeModes: { always: 'Always', manual: 'Manual', agent: 'Agent' },
   pinKinds: { sticky: 'Sticky', leased: 'Leased', ephemeral: 'Ephemeral' },
   sections: {
@@ -140,6 +148,8 @@ const ENGLISH = {
     lastReply: 'Last reply: {actual} tokens used, estimated {estimated} ({difference})',
     lastReplyCached: '· {cached} cached, {fresh} new',
     mode: 'Context: {mode}',
+    modeAuto: 'Context: Auto ({mode})',
+    modeStateAuto: 'Context mode Auto: {mode} for this message, as {reason}',
     modeOverride: '(this session)',
     modeTitle: '{state}. {action}',
     modeState: 'Context mode {mode}',
@@ -209,6 +219,12 @@ const ENGLISH = {
     pillPinned: 'Pinned',
     pillLeased: 'Leased',
     pillCard: 'Card',
+    pillCardTitle:
+      'Card: sent as a short summary; the model can ask for it in full, or pin it to send it in full',
+    pillExpanded: 'Full',
+    pillExpandedTitle: 'Sent in full because the model asked for its card',
+    mode: 'Mode: {mode}',
+    modeAuto: 'Mode: Auto chose {mode} ({reason})',
     showExcluded: 'Show excluded ({count})',
     hideExcluded: 'Hide excluded ({count})',
     excludedError: 'Excluded items are unavailable: {error}',

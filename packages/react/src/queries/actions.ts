@@ -1,10 +1,10 @@
 import type {
   Catalog,
   CatalogInput,
-  ContextMode,
   FeedbackVerdict,
   ItemRef,
   LeaseScope,
+  ModeSetting,
   Pin,
   PinOptions,
   PinTarget,
@@ -23,7 +23,7 @@ export interface SessionActions {
   /** Ephemeral → leased. Only the user makes a pin sticky, by pinning its target again as sticky. */
   readonly promotePin: UseMutationResult<void, Error, { pinId: string; lease: LeaseScope }>;
   /** `null` returns the session to the engine's default mode. */
-  readonly setMode: UseMutationResult<void, Error, ContextMode | null>;
+  readonly setMode: UseMutationResult<void, Error, ModeSetting | null>;
   /** Whether this session's messages are recalled, and its requests offered recalled passages. */
   readonly setRecall: UseMutationResult<void, Error, boolean>;
   readonly addItem: UseMutationResult<void, Error, ItemRef>;
@@ -61,7 +61,7 @@ export function useSessionActions(sessionId: string): SessionActions {
         session.promotePin(pinId, lease),
       ),
     ),
-    setMode: useMutation(withSession((session, mode: ContextMode | null) => session.setMode(mode))),
+    setMode: useMutation(withSession((session, mode: ModeSetting | null) => session.setMode(mode))),
     setRecall: useMutation(withSession((session, on: boolean) => session.setRecall(on))),
     addItem: useMutation(withSession((session, ref: ItemRef) => session.addItem(ref))),
     removeItem: useMutation(withSession((session, ref: ItemRef) => session.removeItem(ref))),

@@ -2,8 +2,8 @@ import type {
   AssistantMessage,
   Catalog,
   ChatMessage,
-  ContextMode,
   ContextPlan,
+  ModeSetting,
   Pin,
   RequestContext,
   SessionRecord,
@@ -128,11 +128,11 @@ export function usePins(sessionId: string): UseQueryResult<readonly Pin[] | null
 }
 
 export interface ContextModeState {
-  /** The mode requests get: the session's override, else the engine's default. */
-  readonly mode: ContextMode;
+  /** The session's setting: its override, else the engine's default; `'auto'` is chosen per message. */
+  readonly mode: ModeSetting;
   /** The session's own override, `null` when it follows the engine's default. */
-  readonly override: ContextMode | null;
-  readonly defaultMode: ContextMode;
+  readonly override: ModeSetting | null;
+  readonly defaultMode: ModeSetting;
 }
 
 export function useContextMode(sessionId: string): UseQueryResult<ContextModeState | null> {

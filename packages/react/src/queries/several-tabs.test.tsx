@@ -78,12 +78,13 @@ describe('several tabs on one IndexedDB database', () => {
     await screen.getByRole('button', { name: 'Unpin Error Handling' }).click();
     await expect.element(screen.getByRole('region', { name: 'Sticky' })).not.toBeInTheDocument();
     await indicator.click();
-    await expect.element(indicator).toHaveTextContent('Context: Off');
+    // After Heavy comes Auto, showing what the (empty) draft would get.
+    await expect.element(indicator).toHaveTextContent('Context: Auto (Light)');
 
     // The other tab's store holds both tabs' changes, nothing overwritten.
     const loaded = await stored.loadSession(session.id);
     expect(loaded?.record.pins).toEqual([]);
-    expect(loaded?.record.mode).toBe('off');
+    expect(loaded?.record.mode).toBe('auto');
     expect(loaded?.record.turnCount).toBe(1);
     expect(loaded?.messages.map((message) => message.id)).toContain(assistantMessage.id);
   });

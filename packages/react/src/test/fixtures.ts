@@ -5,6 +5,7 @@ import {
   createApproximateCounter,
   createEngine,
   type Engine,
+  type EngineOptions as EngineCreateOptions,
   type LoadedSession,
   MemoryStore,
   type SessionRecord,
@@ -116,6 +117,7 @@ export interface EngineOptions {
   readonly store?: Store;
   /** Engines sharing one database (two tabs) need ids that cannot collide. */
   readonly idPrefix?: string;
+  readonly modeLimits?: EngineCreateOptions<unknown>['modeLimits'];
 }
 
 /** A deterministic engine: approximate token counts, a fixed clock, sequential ids. */
@@ -125,6 +127,7 @@ export function kitEngine({
   reservedOutput = 1_000,
   store = new MemoryStore(),
   idPrefix = 'id',
+  modeLimits,
 }: EngineOptions = {}): Promise<Engine> {
   let id = 0;
   let minute = 0;
@@ -138,6 +141,7 @@ export function kitEngine({
     systemPrompt: { global: 'You are a careful assistant for a web app.' },
     now: () => new Date(Date.UTC(2026, 0, 1, 12, minute++)),
     newId: () => `${idPrefix}-${++id}`,
+    ...(modeLimits && { modeLimits }),
   });
 }
 

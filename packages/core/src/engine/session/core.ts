@@ -5,9 +5,9 @@ import type { UseKind } from '../../retrieval/index.js';
 import {
   type AssistantMessage,
   type ChatMessage,
-  type ContextMode,
   groupTurns,
   type ModelReply,
+  type ModeSetting,
   type PromptPartText,
   type SessionRecord,
   SystemPrompt,
@@ -80,7 +80,8 @@ export class SessionCore<R> {
     return this.record.id;
   }
 
-  get mode(): ContextMode {
+  /** The session's mode setting: its own, else the engine's default; `'auto'` is resolved per turn (`turnModeOf`). */
+  get mode(): ModeSetting {
     return this.record.mode ?? this.engine.defaultMode;
   }
 

@@ -8,6 +8,7 @@ import type { TurnHistory } from '../long-history.js';
 import { buildPlanInput } from '../plan-input.js';
 import { requestContextFromPlan } from '../request-context.js';
 import type { RequestSources } from '../request-sources.js';
+import type { TurnMode } from '../turn-mode.js';
 import type { SessionCore } from './core.js';
 import type { PreparedTurn } from './types.js';
 
@@ -33,8 +34,9 @@ export function turnBudget(engine: EngineContext<unknown>, mode: ContextMode): T
   return { available, reserve };
 }
 
-/** What one request is planned from: the user's message, the turn's steps so far, its history and sources. */
+/** What one request is planned from: the turn's mode, the user's message, its steps so far, history and sources. */
 export interface RequestInput {
+  readonly mode: TurnMode;
   readonly userMessage: UserMessage;
   readonly steps: readonly TurnStep[];
   readonly history: TurnHistory;
@@ -47,13 +49,13 @@ export interface RequestInput {
  */
 export function planInputOf<R>(core: SessionCore<R>, request: RequestInput): PlanInput {
   const { engine } = core;
-  const { userMessage, steps, history, sources } = request;
+  const { userMessage, steps, history, sources, mode } = request;
   const { retrievalSet, memory, recall, cluster } = sources;
   // Leases of the cluster the conversation left are not planned with, though they end only when the turn commits.
   const input = buildPlanInput(
     {
       record: cluster ? cluster.enter(core.record).record : core.record,
-      mode: core.mode,
+      mode: mode.mode,
       turns: core.turns,
       turnOfMessage: core.turnOfMessage,
       catalog: engine.catalog,
@@ -74,6 +76,7 @@ export function planInputOf<R>(core: SessionCore<R>, request: RequestInput): Pla
   return engine.reflection.planInput(
     {
       ...input,
+      ...(mode.auto && { auto: mode.auto }),
       ...(cluster && { queryCluster: cluster.value.id }),
       ...(capsules?.length ? { capsules } : {}),
     },

@@ -1,6 +1,6 @@
 import type { ItemRef } from '../../catalog/index.js';
 import {
-  type ContextMode,
+  type ModeSetting,
   type Pin,
   type SessionRecord,
   withItem,
@@ -39,7 +39,7 @@ export async function removeItem<R>(core: SessionCore<R>, ref: ItemRef): Promise
   core.reportUse('removed', agentKeyOf(core.engine.catalog, ref));
 }
 
-export async function setMode<R>(core: SessionCore<R>, mode: ContextMode | null): Promise<void> {
+export async function setMode<R>(core: SessionCore<R>, mode: ModeSetting | null): Promise<void> {
   checkMode(mode);
   return core.update((record) => ({ ...record, mode }));
 }

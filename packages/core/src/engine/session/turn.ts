@@ -4,9 +4,10 @@ import type { ModelReply, ToolResultMessage, Usage, UserMessage } from '../../se
 import { readSuggestions } from '../../suggestions/lazy.js';
 import { estimateDraft } from '../estimate.js';
 import { callingReply } from '../reply.js';
-import { gatherSources, recallFor, selectItems } from '../request-sources.js';
+import { type AskingSession, gatherSources, recallFor, selectItems } from '../request-sources.js';
 import { checkPrepareOptions, checkUserText, type PrepareOptions } from '../session-input.js';
 import { checkToolResults, type ToolResultInput } from '../tool-results.js';
+import { type TurnMode, turnModeOf } from '../turn-mode.js';
 import { storedPlanOf, usageReportOf } from '../turn-records.js';
 import { checkUsage } from '../usage-input.js';
 import type { SessionCore } from './core.js';
@@ -35,7 +36,17 @@ export async function prepareTurn<R>(
   try {
     if (core.measured) await core.measured;
     const id = engine.newId();
-    const budget = turnBudget(engine, core.mode);
+    // Secrets go first, so that content stored once (a large paste) is stored redacted too.
+    const redacted = core.redaction.message<UserMessage>({
+      id,
+      role: 'user',
+      content: userText,
+      createdAt: engine.now(),
+      ...(attachments.length > 0 && { attachments }),
+    });
+    // The mode is settled before history is sized, since it decides the share agent items keep.
+    const mode = turnModeOf(core, redacted.content);
+    const budget = turnBudget(engine, mode.mode);
     const compressed = await core.history.prepare({
       sessionId: core.id,
       record: core.record,
@@ -45,22 +56,15 @@ export async function prepareTurn<R>(
       newId: engine.newId,
       now: engine.now,
     });
-    // Secrets go first, so that content stored once (a large paste) is stored redacted too.
-    const redacted = core.redaction.message<UserMessage>({
-      id,
-      role: 'user',
-      content: userText,
-      createdAt: engine.now(),
-      ...(attachments.length > 0 && { attachments }),
-    });
     const compacted = await core.history.compact(compressed, redacted.content, false);
     const history = compacted.turn;
     const userMessage: UserMessage = { ...redacted, content: compacted.text };
-    const sources = await gatherSources(engine, core, userMessage.content);
-    const input = planInputOf(core, { userMessage, steps: [], history, sources });
+    const sources = await gatherSources(engine, asking(core, mode), userMessage.content);
+    const input = planInputOf(core, { mode, userMessage, steps: [], history, sources });
     const prepared = renderRequest(core, input, { userMessage, steps: [] }, sources.retrievalSet);
     core.open = {
       ...(sources.cluster && { cluster: sources.cluster }),
+      mode,
       prepared,
       pinIds: new Set(core.record.pins.map((pin) => pin.id)),
       steps: [],
@@ -88,14 +92,23 @@ export async function estimateTurn<R>(
   const { engine } = core;
   const history = core.history.current(core.record, core.turnOfMessage);
   const memory = await engine.memories.offeredTo(core.record);
-  // A draft that is not text is refused by estimateDraft, naming it.
-  const recall = typeof draftText === 'string' ? await recallFor(engine, core, draftText) : [];
+  // A draft that is not text is refused by estimateDraft, naming it. Automatic mode chooses for the draft as it would
+  // for the message, so the meter shows what sending it would take.
+  const mode = typeof draftText === 'string' ? turnModeOf(core, draftText) : { mode: 'light' as const };
+  const session = asking(core, mode);
+  const recall = typeof draftText === 'string' ? await recallFor(engine, session, draftText) : [];
   return estimateDraft(
     draftText,
     {
-      select: (query) => selectItems(engine, core, query, true),
+      select: (query) => selectItems(engine, session, query, true),
       planInput: (userMessage, retrievalSet) =>
-        planInputOf(core, { userMessage, steps: [], history, sources: { retrievalSet, memory, recall } }),
+        planInputOf(core, {
+          mode,
+          userMessage,
+          steps: [],
+          history,
+          sources: { retrievalSet, memory, recall },
+        }),
       now: engine.now,
     },
     attachments,
@@ -154,7 +167,7 @@ export async function continueTurn<R>(
     recall: open.recall,
     ...(open.cluster && { cluster: open.cluster }),
   };
-  const input = planInputOf(core, { userMessage, steps, history, sources });
+  const input = planInputOf(core, { mode: open.mode, userMessage, steps, history, sources });
   const next = renderRequest(core, input, { userMessage, steps }, retrievalSet);
   core.open = {
     ...open,
@@ -166,4 +179,9 @@ export async function continueTurn<R>(
     suggestions: parsed ? [...open.suggestions, { parsed, messageId: assistant.id }] : open.suggestions,
   };
   return next;
+}
+
+/** The session as retrieval and recall see it for one turn: in the mode the turn is planned in. */
+function asking<R>(core: SessionCore<R>, { mode }: TurnMode): AskingSession {
+  return { id: core.id, record: core.record, mode, messages: core.messages };
 }

@@ -17,6 +17,7 @@ import type {
 import type { StoredPlan } from '../../store/index.js';
 import type { CarriedSuggestions, SuggestionReport } from '../../suggestions/index.js';
 import type { TurnHistory } from '../long-history.js';
+import type { TurnMode } from '../turn-mode.js';
 
 /** One request of a turn, ready to send: the plan, the provider request rendered from it, and what it used. */
 export interface PreparedTurn<R = OpenAIChatRequest> {
@@ -50,6 +51,8 @@ export interface PinOptions {
 
 /** A turn between `prepare` and `commit`/`rollback`: what it has planned, sent and received so far. */
 export interface OpenTurn<R> {
+  /** The mode the turn's requests are planned in (chosen once, for the user's message). */
+  readonly mode: TurnMode;
   readonly prepared: PreparedTurn<R>;
   /** Pins that existed when the turn was prepared: only their leases count this turn. */
   readonly pinIds: ReadonlySet<string>;

@@ -25,13 +25,19 @@ export function agentSelection(state: PlanState): (candidate: ItemCandidate) => 
         remaining: state.remaining,
       });
     else {
-      const { activation, carried } = candidate.origin as { activation?: number; carried?: CarriedFrom };
+      const { activation, carried, expandedBy } = candidate.origin as {
+        activation?: number;
+        carried?: CarriedFrom;
+        expandedBy?: string;
+      };
+      const form = candidate.card ? 'card' : expandedBy !== undefined ? 'expanded' : undefined;
       take(state, candidate, {
         code: 'agent',
         score,
         rank,
         ...(activation && { activation }),
         ...(carried && { carried }),
+        ...(form && { form }),
       });
       agentCount += 1;
       agentTokens += candidate.tokens;

@@ -28,6 +28,8 @@ export interface PlanState {
   remaining: number;
   /** The tool list costs `toolsPresent` once, with the first tool that is actually sent. */
   toolsCharged: boolean;
+  /** A card brings the `expand_card` tool and the cards' block: `cardsPresent` once, with the first card. */
+  cardsCharged: boolean;
   /** Leased and ephemeral pins: the required phase leaves them for the pins phase. */
   optionalPins: PinCandidate[];
   /** A pinned turn left out for budget ends history there: older turns must not be sent without it. */
@@ -47,6 +49,7 @@ export function planState(input: PlanInput, available: number): PlanState {
     taken: new Set(),
     remaining: available,
     toolsCharged: false,
+    cardsCharged: false,
     optionalPins: [],
     droppedPinnedTurn: null,
     block: undefined,
@@ -63,18 +66,32 @@ export function exclude(state: PlanState, candidate: Candidate, reason: Exclusio
   state.excluded.push({ candidate, reason });
 }
 
-/** What sending a candidate costs now: its tokens, and the tool list's overhead with the first tool. */
+/**
+ * What sending a candidate costs now: its tokens, the tool list's overhead with the first tool, and with the first
+ * card the `expand_card` tool and the cards' block it brings (a tool itself: the tool list's overhead too).
+ */
 export function costOf(state: PlanState, candidate: Candidate): number {
+  const expands = bringsExpandTool(candidate);
   return (
     candidate.tokens +
-    (candidate.section === 'tools' && !state.toolsCharged ? state.input.overhead.toolsPresent : 0)
+    ((candidate.section === 'tools' || expands) && !state.toolsCharged
+      ? state.input.overhead.toolsPresent
+      : 0) +
+    (expands && !state.cardsCharged ? (state.input.overhead.cardsPresent ?? 0) : 0)
   );
+}
+
+/** An item sent as a card: the model asks for the full item through the `expand_card` tool. */
+function bringsExpandTool(candidate: Candidate): boolean {
+  return candidate.kind === 'item' && candidate.card !== undefined;
 }
 
 /** Includes a candidate that fits, paying its cost from what remains. */
 export function take(state: PlanState, candidate: Candidate, reason: InclusionReason): void {
   state.remaining -= costOf(state, candidate);
-  state.toolsCharged ||= candidate.section === 'tools';
+  const expands = bringsExpandTool(candidate);
+  state.toolsCharged ||= candidate.section === 'tools' || expands;
+  state.cardsCharged ||= expands;
   include(state, candidate, reason);
 }
 

@@ -1,4 +1,4 @@
-import type { ContextMode } from '@ctxkit/core';
+import type { ModeSetting } from '@ctxkit/core';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
@@ -8,7 +8,7 @@ import { BudgetMeter, type BudgetMeterProps } from './budget-meter.js';
 
 const DRAFT = 'How do I read a file from disk and write the file safely?';
 
-async function sessionInMode(mode: ContextMode | null) {
+async function sessionInMode(mode: ModeSetting | null) {
   const engine = await kitEngine();
   const session = await engine.createSession();
   await session.pin(
@@ -99,13 +99,25 @@ export const ModeHeavy: Story = {
   },
 };
 
-/** Alt+Shift+M (or a click) cycles Off → Light → Heavy for this session. */
+/** Automatic mode: the indicator shows the mode the draft would get. */
+export const ModeAuto: Story = {
+  loaders: [async () => sessionInMode('auto')],
+  play: async ({ canvasElement }) => {
+    await expect(
+      await within(canvasElement).findByRole('button', { name: /^Context: Auto \(Light\)/ }),
+    ).toBeVisible();
+  },
+};
+
+/** Alt+Shift+M (or a click) cycles Auto → Off → Light → Heavy for this session. */
 export const HotkeyCycling: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const indicator = await canvas.findByRole('button', { name: /^Context: Light/ });
     await userEvent.keyboard('{Alt>}{Shift>}M{/Shift}{/Alt}');
     await waitFor(() => expect(indicator).toHaveTextContent('Context: Heavy'));
+    await userEvent.keyboard('{Alt>}{Shift>}M{/Shift}{/Alt}');
+    await waitFor(() => expect(indicator).toHaveTextContent('Context: Auto (Light)'));
     await userEvent.keyboard('{Alt>}{Shift>}M{/Shift}{/Alt}');
     await waitFor(() => expect(indicator).toHaveTextContent('Context: Off'));
     await userEvent.click(indicator);

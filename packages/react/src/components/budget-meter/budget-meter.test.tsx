@@ -40,7 +40,7 @@ describe('BudgetMeter', () => {
     expect(screen.container.querySelector('.ctxkit-meter')?.getAttribute('data-level')).toBe('ok');
   });
 
-  test('the hotkey and the indicator cycle Off → Light → Heavy as a session override, stored', async () => {
+  test('the hotkey and the indicator cycle Auto → Off → Light → Heavy as a session override, stored', async () => {
     const engine = await kitEngine();
     const session = await engine.createSession();
     const screen = await render(
@@ -57,6 +57,11 @@ describe('BudgetMeter', () => {
     await expect.element(indicator).toHaveTextContent('Context: Heavy');
     await expect.element(indicator).toHaveAttribute('data-override', 'true');
     expect(await storedMode()).toBe('heavy');
+    await userEvent.keyboard('{Alt>}{Shift>}M{/Shift}{/Alt}');
+    // Under Auto the indicator shows what the draft would get: an empty one follows up, so Light.
+    await expect.element(indicator).toHaveTextContent('Context: Auto (Light)');
+    await expect.element(indicator).toHaveAttribute('data-chosen', 'light');
+    expect(await storedMode()).toBe('auto');
     await userEvent.keyboard('{Alt>}{Shift>}M{/Shift}{/Alt}');
     await expect.element(indicator).toHaveTextContent('Context: Off');
     expect(await storedMode()).toBe('off');

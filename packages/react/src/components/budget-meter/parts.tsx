@@ -19,6 +19,7 @@ import {
   calibratedOfPlan,
   DEFAULT_THRESHOLDS,
   exclusionText,
+  modeChoiceText,
   WASTE_TARGET,
   type WasteModel,
   wasteOfMessages,
@@ -490,23 +491,32 @@ export function LastReply({ className, ...props }: HTMLAttributes<HTMLParagraphE
   );
 }
 
-/** "Context: Light": cycles Off → Light → Heavy for this session; `data-override` when the session overrides the default. */
+/**
+ * "Context: Light": cycles Auto → Off → Light → Heavy for this session; `data-override` when the session overrides
+ * the default. Under Auto it shows the mode the draft would get ("Context: Auto (Heavy)", `data-chosen`) and why.
+ */
 export function ModeTrigger({ className, children, ...props }: HTMLAttributes<HTMLButtonElement>) {
-  const { mode, hotkey, cycleMode } = useBudgetMeter();
+  const { mode, hotkey, cycleMode, plan } = useBudgetMeter();
   const format = useCtxkitFormat();
   const labels = format.labels.meter;
   if (!mode) return null;
   const label = format.labels.modes[mode.mode];
   const next = format.labels.modes[nextContextMode(mode.mode)];
+  const chosen = mode.mode === 'auto' ? plan?.auto : undefined;
+  const chosenLabel = chosen ? format.labels.modes[chosen.chosen] : undefined;
+  const state = chosen
+    ? format.text(labels.modeStateAuto, { mode: chosenLabel ?? '', reason: modeChoiceText(chosen, format) })
+    : format.text(mode.override ? labels.modeStateOverride : labels.modeState, { mode: label });
   return (
     <button
       type="button"
       className={cx('ctxkit-meter__mode ctxkit-button', className)}
       data-mode={mode.mode}
+      data-chosen={chosen?.chosen}
       data-override={mode.override !== null}
       aria-keyshortcuts={hotkey ?? undefined}
       title={format.text(labels.modeTitle, {
-        state: format.text(mode.override ? labels.modeStateOverride : labels.modeState, { mode: label }),
+        state,
         action: format.text(hotkey ? labels.modeClickOrPress : labels.modeClick, {
           next,
           hotkey: hotkey ?? '',
@@ -517,7 +527,9 @@ export function ModeTrigger({ className, children, ...props }: HTMLAttributes<HT
     >
       {children ?? (
         <>
-          {format.text(labels.mode, { mode: label })}
+          {chosenLabel
+            ? format.text(labels.modeAuto, { mode: chosenLabel })
+            : format.text(labels.mode, { mode: label })}
           {mode.override !== null && <span className="ctxkit-visually-hidden"> {labels.modeOverride}</span>}
         </>
       )}

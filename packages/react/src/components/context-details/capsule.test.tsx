@@ -30,6 +30,8 @@ describe('ContextDetails: capsules', () => {
       },
     ]);
     const session = await engine.createSession();
+    // Heavy sends references in full, so this one does not fit and its capsule goes instead (light sends a card).
+    await session.setMode('heavy');
     const prepared = await session.prepare('How do I deploy the service?');
     expect(prepared.plan.included.some((entry) => entry.candidate.kind === 'capsule')).toBe(true);
     const { assistantMessage } = await session.commit(prepared, 'Run the script.');

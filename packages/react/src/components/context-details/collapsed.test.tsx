@@ -21,9 +21,12 @@ async function expectedLine({ engine, sessionId, replyId }: Awaited<ReturnType<t
   return `Context: ${formatTokens(model.totalTokens)} tokens · ${items} items · ${plan?.excluded.length} left out`;
 }
 
+// Two agent items at most, so the plan leaves some out and the line says how many.
+const FEW_AGENT_ITEMS = { modeLimits: { light: { topK: 2 } } };
+
 describe('ContextDetails, collapsed (the default)', () => {
   test('is one line with the totals, a button that opens the full view and closes it again', async () => {
-    const data = await conversation();
+    const data = await conversation(FEW_AGENT_ITEMS);
     const screen = await render(
       <Kit engine={data.engine}>
         <ContextDetails sessionId={data.sessionId} messageId={data.replyId} />
@@ -52,7 +55,7 @@ describe('ContextDetails, collapsed (the default)', () => {
   });
 
   test('opens with the keyboard, and passes axe closed', async () => {
-    const data = await conversation();
+    const data = await conversation(FEW_AGENT_ITEMS);
     const screen = await render(
       <Kit engine={data.engine}>
         <ContextDetails sessionId={data.sessionId} messageId={data.replyId} />
@@ -68,7 +71,7 @@ describe('ContextDetails, collapsed (the default)', () => {
   });
 
   test('defaultOpen starts it open; variant="expanded" shows the full view with no line', async () => {
-    const data = await conversation();
+    const data = await conversation(FEW_AGENT_ITEMS);
     const screen = await render(
       <Kit engine={data.engine}>
         <div data-testid="open">

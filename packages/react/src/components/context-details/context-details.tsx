@@ -10,6 +10,7 @@ import {
   Item,
   Line,
   Loading,
+  Mode,
   NotRelevant,
   Pill,
   Root,
@@ -55,6 +56,7 @@ function FullView({ heading }: { readonly heading: string | null | undefined }) 
       <ErrorState />
       <Empty />
       <Summary />
+      <Mode />
       <Sections />
       <ExcludedTrigger />
       <ExcludedContent />
@@ -115,6 +117,7 @@ export const ContextDetails = /* @__PURE__ */ Object.assign(ContextDetailsView, 
   Empty,
   Summary,
   Line,
+  Mode,
   Sections,
   Section,
   SectionTrigger,

@@ -263,6 +263,7 @@ export function Item({ item, className, children, ...props }: ItemProps) {
       data-include-mode={item.includeMode}
       data-pin={item.pin}
       data-attachment={item.attachment?.kind}
+      data-form={item.form}
       {...props}
     >
       {children ?? (
@@ -454,6 +455,7 @@ export function Pill({ item, className, ...props }: PillProps) {
   }
   if (item.recalled) return <RecalledPill passage={item.recalled} className={className} {...props} />;
   if (!mode && !pin) return null;
+  const form = item.form;
   return (
     <span className="ctxkit-pills">
       {mode && (
@@ -477,7 +479,32 @@ export function Pill({ item, className, ...props }: PillProps) {
           {pin === 'sticky' ? labels.pillPinned : pin === 'leased' ? labels.pillLeased : labels.pillCard}
         </span>
       )}
+      {form && (
+        <span
+          className="ctxkit-pill"
+          data-form={form}
+          title={form === 'card' ? labels.pillCardTitle : labels.pillExpandedTitle}
+        >
+          {form === 'card' ? labels.pillCard : labels.pillExpanded}
+        </span>
+      )}
     </span>
+  );
+}
+
+/** "Mode: Auto chose Heavy (the message asks for work to be done)": the mode the request was planned in, and why. */
+export function Mode({ className, ...props }: HTMLAttributes<HTMLParagraphElement>) {
+  const { model } = useContextDetails();
+  if (!model?.mode) return null;
+  return (
+    <p
+      className={cx('ctxkit-details__mode', className)}
+      data-mode={model.mode.mode}
+      data-auto={model.mode.auto?.reason}
+      {...props}
+    >
+      {model.mode.text}
+    </p>
   );
 }
 

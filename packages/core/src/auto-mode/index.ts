@@ -1,0 +1,2 @@
+export { itemsNamedIn } from './names.js';
+export { type AutoModeInput, chooseMode } from './policy.js';
