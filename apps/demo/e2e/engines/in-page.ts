@@ -23,6 +23,9 @@ export type Op =
   | 'disabled'
   | 'mark'
   | 'focus'
+  | 'box'
+  | 'select'
+  | 'files'
   | 'evaluateAll';
 
 export interface Query {
@@ -278,6 +281,32 @@ export function runQuery({ steps, op, arg }: Query): Answer {
     case 'focus':
       first.focus();
       return answer(null);
+    case 'box': {
+      const box = first.getBoundingClientRect();
+      return answer({ x: box.x, y: box.y, width: box.width, height: box.height });
+    }
+    case 'select': {
+      // As Playwright's selectOption: the option by value or label is selected, then input and change fire.
+      const select = first as unknown as HTMLSelectElement;
+      const option = Array.from(select.options).find(
+        (candidate) => candidate.value === arg || norm(candidate.label) === arg,
+      );
+      if (!option) return answer(`no option ${arg}`);
+      option.selected = true;
+      select.dispatchEvent(new Event('input', { bubbles: true }));
+      select.dispatchEvent(new Event('change', { bubbles: true }));
+      return answer(null);
+    }
+    case 'files': {
+      // As Playwright's setInputFiles: the files are put in the input, then input and change fire.
+      const { name, type, text } = JSON.parse(arg ?? '{}') as { name: string; type: string; text: string };
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([text], name, { type }));
+      (first as HTMLInputElement).files = transfer.files;
+      first.dispatchEvent(new Event('input', { bubbles: true }));
+      first.dispatchEvent(new Event('change', { bubbles: true }));
+      return answer(null);
+    }
   }
   return answer(null);
 }
