@@ -1,14 +1,18 @@
 import { defineConfig } from 'vitest/config';
 
 // Unit tests of the demo's logic (responders, settings, errors) run in Node. The end-to-end tests drive the built
-// app (`dist/`, which turbo builds before `test`) in the system's Chromium through Playwright, and the two main
-// journeys also in Firefox ESR and WebKitGTK (`e2e/engines/`).
+// app (`dist/`, which turbo builds before `test`) in Chromium, Firefox ESR and WebKitGTK through the engine-neutral
+// driver of `e2e/engines/`.
 export default defineConfig({
   test: {
     environment: 'node',
     include: ['src/**/*.test.ts', 'e2e/**/*.test.ts'],
     globalSetup: ['./e2e/chromium-setup.ts'],
-    testTimeout: 90_000,
+    // A long journey in WebKit (every step a WebDriver round trip) takes over a minute on a loaded two-core runner.
+    testTimeout: 150_000,
+    // `expect.poll` waits for what the page does after an action (a pin lapsing, a memory listed after a turn), as
+    // long as a locator's wait does: its 1 s default is shorter than one turn on a loaded runner, where it failed.
+    expect: { poll: { timeout: 30_000 } },
     hookTimeout: 60_000,
     // In CI the end-to-end tests drive three real browser engines on a shared two-core runner, where one slow start
     // can outlast a wait: a test gets one more try there. A real break still fails, since it fails both times.
