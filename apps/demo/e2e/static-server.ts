@@ -33,17 +33,24 @@ export interface ServeOptions {
   /** Holds a request back until the promise it returns for the request's path settles (undefined: answers now).
    * Done here rather than by a browser's request interception, which not every engine's driver offers. */
   readonly hold?: (pathname: string) => Promise<void> | undefined;
+  /** Fixed HTML pages by URL path, e.g. a page of the same origin that is not the app. */
+  readonly pages?: Readonly<Record<string, string>>;
 }
 
 export function serveStatic(
   root: string,
-  { subPath = '/demo/', mounts = {}, slow, hold }: ServeOptions = {},
+  { subPath = '/demo/', mounts = {}, slow, hold, pages = {} }: ServeOptions = {},
 ): Promise<StaticServer> {
   const folders = [...Object.entries(mounts), [subPath, root] as const]
     .map(([path, folder]) => [path, resolve(folder)] as const)
     .sort((a, b) => b[0].length - a[0].length);
   const server = createServer((request, response) => {
     const pathname = decodeURIComponent(new URL(request.url ?? '/', 'http://localhost').pathname);
+    const page = pages[pathname];
+    if (page !== undefined) {
+      response.writeHead(200, { 'content-type': TYPES['.html'] as string }).end(page);
+      return;
+    }
     const mount = folders.find(([path]) => pathname.startsWith(path));
     if (!mount) {
       response.writeHead(404).end();
