@@ -20,6 +20,8 @@ const TYPES: Record<string, string> = {
 export interface StaticServer {
   /** The app's URL, ending in `/`. */
   readonly url: string;
+  /** The path of every request served so far, in order: what any engine fetched, from the page or a worker. */
+  readonly served: readonly string[];
   close(): Promise<void>;
 }
 
@@ -44,8 +46,10 @@ export function serveStatic(
   const folders = [...Object.entries(mounts), [subPath, root] as const]
     .map(([path, folder]) => [path, resolve(folder)] as const)
     .sort((a, b) => b[0].length - a[0].length);
+  const served: string[] = [];
   const server = createServer((request, response) => {
     const pathname = decodeURIComponent(new URL(request.url ?? '/', 'http://localhost').pathname);
+    served.push(pathname);
     const page = pages[pathname];
     if (page !== undefined) {
       response.writeHead(200, { 'content-type': TYPES['.html'] as string }).end(page);
@@ -80,6 +84,7 @@ export function serveStatic(
       const { port } = server.address() as AddressInfo;
       done({
         url: `http://127.0.0.1:${port}${subPath}`,
+        served,
         close: () => new Promise((closed) => server.close(() => closed())),
       });
     });

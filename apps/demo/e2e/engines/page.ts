@@ -82,7 +82,13 @@ export class Locator {
         (!actionable || (answer.visible && answer.enabled && place?.receives && still))
       )
         return answer;
-      if (Date.now() > deadline) throw new Error(`timed out waiting for ${this.describe()}`);
+      if (Date.now() > deadline) {
+        const seen =
+          answer.count === 1
+            ? `: ${answer.visible ? 'visible' : 'not visible'}, ${answer.enabled ? 'enabled' : 'disabled'}, ${place?.receives ? 'uncovered' : 'covered'}, ${still ? 'still' : 'moving'}`
+            : `: ${answer.count} match`;
+        throw new Error(`timed out waiting for ${this.describe()}${seen}`);
+      }
       await sleep(POLL_MS);
     }
   }
