@@ -32,6 +32,7 @@ function pageDriver(context: BrowserContext, page: PlaywrightPage, first: boolea
       await page.emulateMedia({ colorScheme: 'dark' });
       return true;
     },
+    setViewport: (viewport) => page.setViewportSize(viewport),
     screenshot: () => page.screenshot(),
     openTab: async () => pageDriver(context, await context.newPage(), false),
     on: (event, listener) => {

@@ -31,6 +31,8 @@ export interface PageDriver {
   press(key: string): Promise<void>;
   /** Makes the page match `prefers-color-scheme: dark`; false where the engine's driver cannot. */
   emulateDarkScheme(): Promise<boolean>;
+  /** Resizes the viewport, as turning a device or resizing a window does. */
+  setViewport(viewport: Viewport): Promise<void>;
   /** The viewport as a PNG. */
   screenshot(): Promise<Uint8Array>;
   /** Opens another page of the same profile (shared storage), as a second tab of the app would be. */

@@ -46,6 +46,7 @@ async function pageDriver(context: BrowserContext, viewport: Viewport, first: bo
         return false;
       }
     },
+    setViewport: (size) => page.setViewport(size),
     screenshot: () => page.screenshot(),
     openTab: () => pageDriver(context, viewport, false),
     on: (event, listener) => {

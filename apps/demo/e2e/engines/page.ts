@@ -299,6 +299,9 @@ export class Page {
   on<E extends keyof PageEvents>(event: E, listener: PageEvents[E]): void {
     this.driver.on(event, listener);
   }
+  setViewportSize(viewport: { width: number; height: number }): Promise<void> {
+    return this.driver.setViewport(viewport);
+  }
   /** The viewport as a PNG, also written to `path` when given. */
   async screenshot({ path }: { path?: string } = {}): Promise<Buffer> {
     const png = Buffer.from(await this.driver.screenshot());

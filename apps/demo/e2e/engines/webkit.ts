@@ -10,6 +10,7 @@ import {
 import { chord, type PageDriver, type PageEvents, type Viewport } from './driver.js';
 import type { Engine } from './engine.js';
 import { fillBy } from './in-page.js';
+import { WEBKIT_NARROWEST } from './webkit-narrowest.js';
 
 // WebKitGTK's MiniBrowser through Debian's WebKitWebDriver and WebdriverIO (WebDriver classic). WebKitGTK has no
 // headless mode, so it draws on a private Xvfb display this module starts and stops. Each page is its own WebDriver
@@ -117,18 +118,29 @@ export async function launchWebKit(): Promise<Engine> {
         } as WebdriverIO.Capabilities,
       });
       version = String(browser.capabilities.browserVersion ?? '');
-      // The window is the viewport plus the browser's frame: size it, then correct by what the page measures.
-      await browser.setWindowSize(width, height);
-      const inner = await browser.execute(() => [window.innerWidth, window.innerHeight]);
-      await browser.setWindowSize(
-        width + (width - (inner[0] ?? width)),
-        height + (height - (inner[1] ?? height)),
-      );
-
+      await sizeViewport(browser, { width, height });
       return pageDriver(browser, await browser.getWindowHandle(), { current: '' }, true);
     },
     close: async () => stop(),
   };
+}
+
+/** The window is the viewport plus the browser's frame: size it, then correct by what the page measures. */
+async function sizeViewport(browser: WebdriverIO.Browser, { width, height }: Viewport): Promise<void> {
+  if (width < WEBKIT_NARROWEST)
+    throw new Error(
+      `MiniBrowser's viewport cannot be narrower than ${WEBKIT_NARROWEST} px, asked for ${width}`,
+    );
+  await browser.setWindowSize(width, height);
+  const inner = await browser.execute(() => [window.innerWidth, window.innerHeight]);
+  await browser.setWindowSize(
+    width + (width - (inner[0] ?? width)),
+    height + (height - (inner[1] ?? height)),
+  );
+  // A test must never pass at a size it did not ask for.
+  const got = await browser.execute(() => [window.innerWidth, window.innerHeight]);
+  if (got[0] !== width || got[1] !== height)
+    throw new Error(`MiniBrowser's viewport is ${got.join('×')}, not the ${width}×${height} asked for`);
 }
 
 /** Which window of a session WebDriver commands go to now: each page switches to its own before it acts. */
@@ -194,6 +206,10 @@ function pageDriver(browser: WebdriverIO.Browser, handle: string, focus: Focus, 
       for (const code of codes) action.down(code);
       for (const code of codes.reverse()) action.up(code);
       await action.perform();
+    },
+    setViewport: async (viewport) => {
+      await use();
+      await sizeViewport(browser, viewport);
     },
     // WebDriver classic has no media emulation.
     emulateDarkScheme: async () => false,
