@@ -1,5 +1,5 @@
-import { afterAll, beforeAll } from 'vitest';
-import type { EngineName } from './driver.js';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import type { EngineName, PageDriver } from './driver.js';
 import type { Engine } from './engine.js';
 import { WEBKIT_NARROWEST } from './webkit-narrowest.js';
 
@@ -38,12 +38,37 @@ export async function launch(name: EngineName): Promise<Engine> {
 
 /**
  * Launches `name` before the tests of the enclosing describe and closes it after them; the engine is one browser,
- * each test opening its own pages (their own profiles) in it.
+ * each test opening its own pages (their own profiles) in it. A page a test left open (it failed before closing it)
+ * is closed after it, so that the next test starts clean: WebKit's driver allows one session at a time.
  */
 export function useEngine(name: EngineName): () => Engine {
   let engine: Engine | undefined;
+  const open = new Set<PageDriver>();
   beforeAll(async () => {
-    engine = await launch(name);
+    const launched = await launch(name);
+    engine = {
+      name: launched.name,
+      get version() {
+        return launched.version;
+      },
+      async newPage(viewport) {
+        const page = await launched.newPage(viewport);
+        open.add(page);
+        const close = page.close;
+        return {
+          ...page,
+          close: async () => {
+            open.delete(page);
+            await close();
+          },
+        };
+      },
+      close: () => launched.close(),
+    };
+  });
+  afterEach(async () => {
+    for (const page of open) await page.close().catch(() => undefined);
+    open.clear();
   });
   afterAll(async () => {
     await engine?.close();
