@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import type { EngineName, PageDriver } from './driver.js';
 import type { Engine } from './engine.js';
 import { WEBKIT_NARROWEST } from './webkit-narrowest.js';
@@ -43,7 +43,9 @@ export async function launch(name: EngineName): Promise<Engine> {
  */
 export function useEngine(name: EngineName): () => Engine {
   let engine: Engine | undefined;
+  // Pages opened by the running test; those of a `beforeAll` are the describe's to close.
   const open = new Set<PageDriver>();
+  let inTest = false;
   beforeAll(async () => {
     const launched = await launch(name);
     engine = {
@@ -53,7 +55,7 @@ export function useEngine(name: EngineName): () => Engine {
       },
       async newPage(viewport) {
         const page = await launched.newPage(viewport);
-        open.add(page);
+        if (inTest) open.add(page);
         const close = page.close;
         return {
           ...page,
@@ -66,7 +68,11 @@ export function useEngine(name: EngineName): () => Engine {
       close: () => launched.close(),
     };
   });
+  beforeEach(() => {
+    inTest = true;
+  });
   afterEach(async () => {
+    inTest = false;
     for (const page of open) await page.close().catch(() => undefined);
     open.clear();
   });
