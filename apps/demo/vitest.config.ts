@@ -14,6 +14,10 @@ export default defineConfig({
     // long as a locator's wait does: its 1 s default is shorter than one turn on a loaded runner, where it failed.
     expect: { poll: { timeout: 30_000 } },
     hookTimeout: 60_000,
+    // Two test files at a time: an end-to-end test mostly waits (on the browser, on a reply streamed at reading
+    // pace), so a second file's browser uses that time. The demo's tests in three engines took 13 min 27 s one file
+    // at a time and 10 min 37 s two at a time, on two cores at load average 14 to 18.
+    maxWorkers: 2,
     // In CI the end-to-end tests drive three real browser engines on a shared two-core runner, where one slow start
     // can outlast a wait: a test gets one more try there. A real break still fails, since it fails both times.
     retry: process.env.CI ? 1 : 0,
