@@ -1,9 +1,8 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axe } from './axe.js';
-import { CHROMIUM_ARGS, chromiumPath } from './chromium-setup.js';
+import { type Engine, engines, type Locator, Page, useEngine, widthIn } from './engines/index.js';
 import { type FakeOpenAIServer, startFakeOpenAIServer } from './fake-openai-server.js';
 import { type StaticServer, serveStatic } from './static-server.js';
 
@@ -12,39 +11,37 @@ import { type StaticServer, serveStatic } from './static-server.js';
 // streamed, with "Context used" under it; a calculator call the user allows; Stop while a call waits, which keeps
 // nothing; Regenerate, which moves the page to a branch;
 // a reload that shows the conversation again from IndexedDB; axe; no request outside the page's origin. Then the
-// same page with the fake OpenAI-compatible server as the endpoint: the reply is the server's.
+// same page with the fake OpenAI-compatible server as the endpoint: the reply is the server's. In Chromium, Firefox
+// and WebKit.
 
 const dist = fileURLToPath(new URL('../dist/', import.meta.url));
 let server: StaticServer;
 let model: FakeOpenAIServer;
-let browser: Browser;
 
 beforeAll(async () => {
   if (!existsSync(`${dist}ai-sdk.html`))
     throw new Error('apps/demo/dist is missing ai-sdk.html: run `pnpm --filter @ctxkit/demo build`');
   server = await serveStatic(dist);
   model = await startFakeOpenAIServer();
-  browser = await chromium.launch({ executablePath: chromiumPath, args: [...CHROMIUM_ARGS] });
 });
 
 afterAll(async () => {
-  await browser?.close();
   await server?.close();
   await model?.close();
 });
 
 /** A page that records every request outside the allowed origins, and page errors. */
 async function openPage(
-  context: BrowserContext,
+  engine: Engine,
+  viewport: { width: number; height: number },
   allowed: readonly string[],
 ): Promise<{ page: Page; outside: string[] }> {
-  const page = await context.newPage();
+  const page = new Page(await engine.newPage(viewport));
   const outside: string[] = [];
-  page.on('request', (request) => {
-    const url = request.url();
+  page.on('request', (url) => {
     if (![...allowed, 'data:', 'blob:'].some((prefix) => url.startsWith(prefix))) outside.push(url);
   });
-  page.on('pageerror', (error) => outside.push(`page error: ${error.message}`));
+  page.on('pageerror', (message) => outside.push(`page error: ${message}`));
   return { page, outside };
 }
 
@@ -90,152 +87,155 @@ async function contextItems(reply: Locator): Promise<string[]> {
   return reply.locator('.ctxkit-details__item .ctxkit-details__name').allTextContents();
 }
 
-describe.each([
-  { width: 1280, height: 800 },
-  { width: 400, height: 800 },
-])('the AI SDK page at $width px', ({ width, height }) => {
-  it('streams the local model’s reply with its context, runs an allowed tool, stops, regenerates in a branch and keeps it after a reload', async () => {
-    const context = await browser.newContext({ viewport: { width, height } });
-    const { page, outside } = await openPage(context, [server.url]);
+describe.each(engines)('in %s', (engineName) => {
+  const engine = useEngine(engineName);
+  describe.each([
+    { width: 1280, height: 800 },
+    { width: 400, height: 800 },
+  ])('the AI SDK page at $width px', ({ width: asked, height }) => {
+    // (WebKit's narrowest window is 447 px: its phone case runs there.)
+    const width = widthIn(engineName, asked);
+    it('streams the local model’s reply with its context, runs an allowed tool, stops, regenerates in a branch and keeps it after a reload', async () => {
+      const { page, outside } = await openPage(engine(), { width, height }, [server.url]);
 
-    // From the full demo's header to the AI SDK page.
-    await page.goto(server.url);
-    await page.locator('.app[data-state="ready"]').waitFor();
-    await page.getByRole('link', { name: 'AI SDK version' }).click();
-    await page.waitForURL(`${server.url}ai-sdk.html`);
-    await ready(page);
-    expect(await page.locator('.status').textContent()).toBe('Model: the local model (offline)');
-    expect(await axe(page)).toEqual([]);
+      // From the full demo's header to the AI SDK page.
+      await page.goto(server.url);
+      await page.locator('.app[data-state="ready"]').waitFor();
+      await page.getByRole('link', { name: 'AI SDK version' }).click();
+      await page.waitForURL(`${server.url}ai-sdk.html`);
+      await ready(page);
+      expect(await page.locator('.status').textContent()).toBe('Model: the local model (offline)');
+      expect(await axe(page)).toEqual([]);
 
-    // The reply streams in, then is stored with its ctxkit ids.
-    const question = 'Which database table holds the invoices?';
-    const seen = await send(page, question);
-    const reply = stored(page).first();
-    const text = await replyText(reply);
-    expect(text).toContain(
-      'Local model (offline, through the AI SDK). You asked: “Which database table holds',
-    );
-    expect(text).toContain('With your message (');
-    // While it streamed, the reply showed several shorter texts (plain, then as Markdown once its renderer loaded).
-    const partial = new Set(seen.filter((shown) => shown.length < text.length - 20));
-    expect(partial.size).toBeGreaterThan(3);
-    const firstIds = {
-      messageId: await reply.getAttribute('data-message-id'),
-      sessionId: await reply.getAttribute('data-session-id'),
-    };
-    expect(firstIds.messageId).toMatch(/\S/);
-    // Nothing spills sideways, at either width.
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-
-    // "Context used" under the reply: the plan's items, among them what the model named as chosen for the message.
-    const items = await contextItems(reply);
-    expect(items.length).toBeGreaterThan(3);
-    const chosen = /Chosen for this message, (.+?): /.exec(text)?.[1];
-    expect(chosen).toBeDefined();
-    expect(items).toContain(chosen);
-    // The meter under the input follows the conversation.
-    await page.getByRole('textbox', { name: 'Message' }).fill('How do I find a slow query?');
-    await expect.poll(() => page.locator('.ctxkit-meter').first().textContent()).toMatch(/\d/);
-    await page.getByRole('textbox', { name: 'Message' }).fill('');
-    expect(await axe(page)).toEqual([]);
-
-    // A tool: the calculator call waits for the user (the kit's ToolApproval), runs once allowed, and the reply
-    // answers from its result.
-    await page.getByRole('textbox', { name: 'Message' }).fill('What is 17 * 23?');
-    await page.getByRole('button', { name: 'Send', exact: true }).click();
-    await approval(page).waitFor();
-    expect(await axe(page)).toEqual([]);
-    await approval(page).getByRole('button', { name: 'Allow demo: calculator' }).click();
-    await stored(page).nth(1).waitFor();
-    const calculated = stored(page).nth(1);
-    expect(await replyText(calculated)).toContain('17 * 23 = 391 (worked out by demo:calculator).');
-    expect(await calculated.getByRole('list', { name: 'Tool calls' }).textContent()).toBe(
-      'demo:calculator {"expression":"17 * 23"} → 391',
-    );
-    expect(await approval(page).count()).toBe(0);
-
-    // Stop while a call waits: the turn is rolled back, nothing of it is kept.
-    await page.getByRole('textbox', { name: 'Message' }).fill('What time is it?');
-    await page.getByRole('button', { name: 'Send', exact: true }).click();
-    await approval(page).waitFor();
-    await page.getByRole('button', { name: 'Stop' }).click();
-    await page.getByText('Stopped: nothing of this reply was kept.').waitFor();
-    expect(await approval(page).count()).toBe(0);
-    expect(await stored(page).count()).toBe(2);
-    expect(await replies(page).count()).toBe(3);
-
-    // A reload shows the conversation from IndexedDB: the two kept turns, not the stopped one.
-    const questions = [question, 'What is 17 * 23?'];
-    await page.reload();
-    await ready(page);
-    expect(await page.locator('li.message--user').allTextContents()).toEqual(questions);
-    expect(await replies(page).count()).toBe(2);
-    expect(await stored(page).first().getAttribute('data-message-id')).toBe(firstIds.messageId);
-    expect(await replyText(stored(page).first())).toBe(text);
-    expect(await contextItems(stored(page).first())).toEqual(items);
-
-    // Regenerate the last reply: the question is asked again in a branch, which the page follows, also after a
-    // reload; the first reply is inherited from the session that stored it.
-    const calculatedId = await stored(page).nth(1).getAttribute('data-message-id');
-    await stored(page).nth(1).getByRole('button', { name: 'Regenerate' }).click();
-    await approval(page).waitFor();
-    await approval(page).getByRole('button', { name: 'Allow demo: calculator' }).click();
-    await expect
-      .poll(async () => (await stored(page).nth(1).getAttribute('data-message-id')) ?? calculatedId)
-      .not.toBe(calculatedId);
-    const branchId = await stored(page).nth(1).getAttribute('data-session-id');
-    expect(branchId).not.toBe(firstIds.sessionId);
-    expect(await page.evaluate(() => localStorage.getItem('ctxkit-demo.ai-sdk-session'))).toBe(branchId);
-    expect((await contextItems(stored(page).nth(1))).length).toBeGreaterThan(3);
-    await page.reload();
-    await ready(page);
-    expect(await page.locator('li.message--user').allTextContents()).toEqual(questions);
-    expect(await replies(page).count()).toBe(2);
-    expect(await stored(page).first().getAttribute('data-session-id')).toBe(firstIds.sessionId);
-    expect(await stored(page).nth(1).getAttribute('data-session-id')).toBe(branchId);
-    expect(await contextItems(stored(page).first())).toEqual(items);
-    expect(await axe(page)).toEqual([]);
-
-    // Back to the full demo.
-    await page.getByRole('link', { name: 'Back to the full demo' }).click();
-    await page.locator('.app[data-state="ready"]').waitFor();
-    expect(outside).toEqual([]);
-    await context.close();
-  });
-
-  it('answers from the configured OpenAI-compatible endpoint through @ai-sdk/openai-compatible', async () => {
-    const context = await browser.newContext({ viewport: { width, height } });
-    const { page, outside } = await openPage(context, [server.url, model.baseUrl]);
-    await page.goto(`${server.url}ai-sdk.html`);
-    await ready(page);
-    await page.evaluate((baseUrl) => {
-      localStorage.setItem(
-        'ctxkit-demo.settings',
-        JSON.stringify({
-          endpoint: { baseUrl, model: 'echo-model', apiKey: 'sk-test-ai-sdk' },
-          embeddings: null,
-          contextWindow: 8_192,
-          autoApproveSafeTools: false,
-        }),
+      // The reply streams in, then is stored with its ctxkit ids.
+      const question = 'Which database table holds the invoices?';
+      const seen = await send(page, question);
+      const reply = stored(page).first();
+      const text = await replyText(reply);
+      expect(text).toContain(
+        'Local model (offline, through the AI SDK). You asked: “Which database table holds',
       );
-    }, model.baseUrl);
-    await page.reload();
-    await ready(page);
-    expect(await page.locator('.status').textContent()).toContain('Model: echo-model at 127.0.0.1');
-    const sent = model.requests.length;
+      expect(text).toContain('With your message (');
+      // While it streamed, the reply showed several shorter texts (plain, then as Markdown once its renderer loaded).
+      const partial = new Set(seen.filter((shown) => shown.length < text.length - 20));
+      expect(partial.size).toBeGreaterThan(3);
+      const firstIds = {
+        messageId: await reply.getAttribute('data-message-id'),
+        sessionId: await reply.getAttribute('data-session-id'),
+      };
+      expect(firstIds.messageId).toMatch(/\S/);
+      // Nothing spills sideways, at either width.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 
-    const seen = await send(page, 'Which database table holds the invoices?');
-    const reply = stored(page).first();
-    expect(await replyText(reply)).toBe('Echo: Which database table holds the invoices?');
-    expect(seen.length).toBeGreaterThan(1);
-    // The server got ctxkit's plan: the rules in the system prompt, the key, and the question last.
-    const request = model.requests.slice(sent).find((recorded) => recorded.body.model === 'echo-model');
-    expect(request?.headers.authorization).toBe('Bearer sk-test-ai-sdk');
-    expect(JSON.stringify(request?.body.messages)).toContain('<rule name=\\"Tone\\">');
-    expect(request?.body.stream).toBe(true);
-    expect((await contextItems(reply)).length).toBeGreaterThan(3);
-    expect(await axe(page)).toEqual([]);
-    expect(outside).toEqual([]);
-    await context.close();
+      // "Context used" under the reply: the plan's items, among them what the model named as chosen for the message.
+      const items = await contextItems(reply);
+      expect(items.length).toBeGreaterThan(3);
+      const chosen = /Chosen for this message, (.+?): /.exec(text)?.[1];
+      expect(chosen).toBeDefined();
+      expect(items).toContain(chosen);
+      // The meter under the input follows the conversation.
+      await page.getByRole('textbox', { name: 'Message' }).fill('How do I find a slow query?');
+      await expect.poll(() => page.locator('.ctxkit-meter').first().textContent()).toMatch(/\d/);
+      await page.getByRole('textbox', { name: 'Message' }).fill('');
+      expect(await axe(page)).toEqual([]);
+
+      // A tool: the calculator call waits for the user (the kit's ToolApproval), runs once allowed, and the reply
+      // answers from its result.
+      await page.getByRole('textbox', { name: 'Message' }).fill('What is 17 * 23?');
+      await page.getByRole('button', { name: 'Send', exact: true }).click();
+      await approval(page).waitFor();
+      expect(await axe(page)).toEqual([]);
+      await approval(page).getByRole('button', { name: 'Allow demo: calculator' }).click();
+      await stored(page).nth(1).waitFor();
+      const calculated = stored(page).nth(1);
+      expect(await replyText(calculated)).toContain('17 * 23 = 391 (worked out by demo:calculator).');
+      expect(await calculated.getByRole('list', { name: 'Tool calls' }).textContent()).toBe(
+        'demo:calculator {"expression":"17 * 23"} → 391',
+      );
+      expect(await approval(page).count()).toBe(0);
+
+      // Stop while a call waits: the turn is rolled back, nothing of it is kept.
+      await page.getByRole('textbox', { name: 'Message' }).fill('What time is it?');
+      await page.getByRole('button', { name: 'Send', exact: true }).click();
+      await approval(page).waitFor();
+      await page.getByRole('button', { name: 'Stop' }).click();
+      await page.getByText('Stopped: nothing of this reply was kept.').waitFor();
+      expect(await approval(page).count()).toBe(0);
+      expect(await stored(page).count()).toBe(2);
+      expect(await replies(page).count()).toBe(3);
+
+      // A reload shows the conversation from IndexedDB: the two kept turns, not the stopped one.
+      const questions = [question, 'What is 17 * 23?'];
+      await page.reload();
+      await ready(page);
+      expect(await page.locator('li.message--user').allTextContents()).toEqual(questions);
+      expect(await replies(page).count()).toBe(2);
+      expect(await stored(page).first().getAttribute('data-message-id')).toBe(firstIds.messageId);
+      expect(await replyText(stored(page).first())).toBe(text);
+      expect(await contextItems(stored(page).first())).toEqual(items);
+
+      // Regenerate the last reply: the question is asked again in a branch, which the page follows, also after a
+      // reload; the first reply is inherited from the session that stored it.
+      const calculatedId = await stored(page).nth(1).getAttribute('data-message-id');
+      await stored(page).nth(1).getByRole('button', { name: 'Regenerate' }).click();
+      await approval(page).waitFor();
+      await approval(page).getByRole('button', { name: 'Allow demo: calculator' }).click();
+      await expect
+        .poll(async () => (await stored(page).nth(1).getAttribute('data-message-id')) ?? calculatedId)
+        .not.toBe(calculatedId);
+      const branchId = await stored(page).nth(1).getAttribute('data-session-id');
+      expect(branchId).not.toBe(firstIds.sessionId);
+      expect(await page.evaluate(() => localStorage.getItem('ctxkit-demo.ai-sdk-session'))).toBe(branchId);
+      expect((await contextItems(stored(page).nth(1))).length).toBeGreaterThan(3);
+      await page.reload();
+      await ready(page);
+      expect(await page.locator('li.message--user').allTextContents()).toEqual(questions);
+      expect(await replies(page).count()).toBe(2);
+      expect(await stored(page).first().getAttribute('data-session-id')).toBe(firstIds.sessionId);
+      expect(await stored(page).nth(1).getAttribute('data-session-id')).toBe(branchId);
+      expect(await contextItems(stored(page).first())).toEqual(items);
+      expect(await axe(page)).toEqual([]);
+
+      // Back to the full demo.
+      await page.getByRole('link', { name: 'Back to the full demo' }).click();
+      await page.locator('.app[data-state="ready"]').waitFor();
+      expect(outside).toEqual([]);
+      await page.close();
+    });
+
+    it('answers from the configured OpenAI-compatible endpoint through @ai-sdk/openai-compatible', async () => {
+      const { page, outside } = await openPage(engine(), { width, height }, [server.url, model.baseUrl]);
+      await page.goto(`${server.url}ai-sdk.html`);
+      await ready(page);
+      await page.evaluateWith((baseUrl) => {
+        localStorage.setItem(
+          'ctxkit-demo.settings',
+          JSON.stringify({
+            endpoint: { baseUrl, model: 'echo-model', apiKey: 'sk-test-ai-sdk' },
+            embeddings: null,
+            contextWindow: 8_192,
+            autoApproveSafeTools: false,
+          }),
+        );
+      }, model.baseUrl);
+      await page.reload();
+      await ready(page);
+      expect(await page.locator('.status').textContent()).toContain('Model: echo-model at 127.0.0.1');
+      const sent = model.requests.length;
+
+      const seen = await send(page, 'Which database table holds the invoices?');
+      const reply = stored(page).first();
+      expect(await replyText(reply)).toBe('Echo: Which database table holds the invoices?');
+      expect(seen.length).toBeGreaterThan(1);
+      // The server got ctxkit's plan: the rules in the system prompt, the key, and the question last.
+      const request = model.requests.slice(sent).find((recorded) => recorded.body.model === 'echo-model');
+      expect(request?.headers.authorization).toBe('Bearer sk-test-ai-sdk');
+      expect(JSON.stringify(request?.body.messages)).toContain('<rule name=\\"Tone\\">');
+      expect(request?.body.stream).toBe(true);
+      expect((await contextItems(reply)).length).toBeGreaterThan(3);
+      expect(await axe(page)).toEqual([]);
+      expect(outside).toEqual([]);
+      await page.close();
+    });
   });
 });

@@ -1,32 +1,32 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { type Browser, chromium, type Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM_ARGS, chromiumPath } from './chromium-setup.js';
+import { engines, Page, useEngine } from './engines/index.js';
 import { closedPortUrl, type FakeOpenAIServer, startFakeOpenAIServer } from './fake-openai-server.js';
 import { type StaticServer, serveStatic } from './static-server.js';
 
 // The optional model endpoint, driven through the settings dialog against an OpenAI-compatible server that streams
 // as Ollama does: an unreachable endpoint first (the typed error view; nothing stored), then a streamed reply whose
 // usage reaches the usage report, an export without the key (imported into another profile); then the database's
-// own error states: upgraded by another tab, and held at an old version by another tab.
+// own error states: upgraded by another tab, and held at an old version by another tab. In Chromium, Firefox and
+// WebKit.
 
 const dist = fileURLToPath(new URL('../dist/', import.meta.url));
 const KEY = 'sk-demo-0000000000000000000000000000000000000000';
 let server: StaticServer;
 let model: FakeOpenAIServer;
-let browser: Browser;
 
 beforeAll(async () => {
   if (!existsSync(`${dist}index.html`))
     throw new Error('apps/demo/dist is missing: run `pnpm --filter @ctxkit/demo build`');
-  server = await serveStatic(dist);
+  // Another tab of an older version of the app: a page of the same origin that is not the app.
+  server = await serveStatic(dist, {
+    pages: { '/demo/old-tab': '<!doctype html><title>An older version</title>' },
+  });
   model = await startFakeOpenAIServer();
-  browser = await chromium.launch({ executablePath: chromiumPath, args: [...CHROMIUM_ARGS] });
 });
 
 afterAll(async () => {
-  await browser?.close();
   await model?.close();
   await server?.close();
 });
@@ -44,135 +44,129 @@ async function configure(page: Page, baseUrl: string): Promise<void> {
 
 const replies = (page: Page) => page.locator('li.message--assistant[data-message-id]');
 
-describe('the demo with a model endpoint', () => {
-  it('shows an unreachable endpoint, then streams from one, reports usage and keeps the key out of exports', async () => {
-    const context = await browser.newContext({
-      viewport: { width: 1280, height: 800 },
-      acceptDownloads: true,
+describe.each(engines)('in %s', (engineName) => {
+  const engine = useEngine(engineName);
+  describe('the demo with a model endpoint', () => {
+    it('shows an unreachable endpoint, then streams from one, reports usage and keeps the key out of exports', async () => {
+      const page = new Page(await engine().newPage({ width: 1280, height: 800 }));
+      await page.goto(server.url);
+      await page.locator('.app[data-state="ready"]').waitFor();
+
+      await configure(page, await closedPortUrl());
+      await page.getByRole('textbox', { name: 'Message' }).fill('Which database table holds the invoices?');
+      await page.getByRole('button', { name: 'Send', exact: true }).click();
+      const notice = page.locator('[role="alert"][data-error-kind="endpoint-unreachable"]');
+      await notice.waitFor();
+      expect(await notice.textContent()).toContain('The model endpoint is unreachable');
+      // Nothing of the failed turn was stored, and the message is back in the input.
+      expect(await replies(page).count()).toBe(0);
+      expect(await page.getByRole('textbox', { name: 'Message' }).inputValue()).toBe(
+        'Which database table holds the invoices?',
+      );
+      await notice.getByRole('button', { name: 'Dismiss the error' }).click();
+
+      await configure(page, model.baseUrl);
+      await page.getByRole('button', { name: 'Send', exact: true }).click();
+      await replies(page).first().waitFor();
+      expect(await replies(page).first().locator('.message__body').textContent()).toBe(
+        'Echo: Which database table holds the invoices?',
+      );
+      const sent = model.requests.at(-1);
+      expect(sent?.headers.authorization).toBe(`Bearer ${KEY}`);
+      expect(sent?.body).toMatchObject({
+        model: 'llama3.2',
+        stream: true,
+        stream_options: { include_usage: true },
+      });
+      expect(JSON.stringify(sent?.body.messages)).toContain('Database schema');
+
+      // The server's prompt_tokens reached the usage report next to the input.
+      const last = page.locator('.ctxkit-meter__last[data-reported="true"]');
+      await last.waitFor();
+      expect(await last.textContent()).toMatch(/Last reply: [\d,.k]+ tokens used, estimated [\d,.k]+/);
+      // The next draft is also counted in the model's own tokens, calibrated on that one reply.
+      await page.getByRole('textbox', { name: 'Message' }).fill('And which table holds the projects?');
+      const calibrated = page.locator('.ctxkit-meter__calibrated');
+      await calibrated.waitFor();
+      expect(await calibrated.textContent()).toMatch(
+        /^Model count: ≈ [\d,.k]+ tokens \(± [\d,.k]+\), calibrated on 1 reply/,
+      );
+
+      // An export holds the conversation but not the key, which lives in localStorage only.
+      const download = await page.download(() => page.getByRole('button', { name: 'Export' }).click());
+      expect(download.name).toMatch(/^ctxkit-demo.*\.json$/);
+      const exported = download.text;
+      const file = { name: 'ctxkit-demo.json', mimeType: 'application/json', text: exported };
+      expect(exported).toContain('Echo: Which database table holds the invoices?');
+      expect(exported).not.toContain(KEY);
+      expect(await page.evaluate(() => localStorage.getItem('ctxkit-demo.settings'))).toContain(KEY);
+      await page.close();
+
+      // The export imports into another browser profile, with its context details.
+      const other = new Page(await engine().newPage({ width: 1280, height: 800 }));
+      await other.goto(server.url);
+      await other.locator('.app[data-state="ready"]').waitFor();
+      await other.getByLabel('Import sessions from a file').setInputFiles(file);
+      const sessions = other.getByRole('navigation', { name: 'Sessions' });
+      await sessions.getByRole('button', { name: /^Which database table holds the invoices/ }).click();
+      await replies(other).first().waitFor();
+      await replies(other)
+        .first()
+        .getByRole('button', { name: /^Context used/ })
+        .click();
+      await replies(other).first().locator('.ctxkit-details[data-state="ready"]').waitFor();
+      // Importing the same sessions again is refused, and says so.
+      await other.getByLabel('Import sessions from a file').setInputFiles(file);
+      await other.locator('[role="alert"][data-error-kind="invalid-import"]').waitFor();
+      await other.close();
     });
-    const page = await context.newPage();
-    await page.goto(server.url);
-    await page.locator('.app[data-state="ready"]').waitFor();
 
-    await configure(page, await closedPortUrl());
-    await page.getByRole('textbox', { name: 'Message' }).fill('Which database table holds the invoices?');
-    await page.getByRole('button', { name: 'Send', exact: true }).click();
-    const notice = page.locator('[role="alert"][data-error-kind="endpoint-unreachable"]');
-    await notice.waitFor();
-    expect(await notice.textContent()).toContain('The model endpoint is unreachable');
-    // Nothing of the failed turn was stored, and the message is back in the input.
-    expect(await replies(page).count()).toBe(0);
-    expect(await page.getByRole('textbox', { name: 'Message' }).inputValue()).toBe(
-      'Which database table holds the invoices?',
-    );
-    await notice.getByRole('button', { name: 'Dismiss the error' }).click();
-
-    await configure(page, model.baseUrl);
-    await page.getByRole('button', { name: 'Send', exact: true }).click();
-    await replies(page).first().waitFor();
-    expect(await replies(page).first().locator('.message__body').textContent()).toBe(
-      'Echo: Which database table holds the invoices?',
-    );
-    const sent = model.requests.at(-1);
-    expect(sent?.headers.authorization).toBe(`Bearer ${KEY}`);
-    expect(sent?.body).toMatchObject({
-      model: 'llama3.2',
-      stream: true,
-      stream_options: { include_usage: true },
+    it('says so when another tab upgrades the database, and after a reload', async () => {
+      const page = new Page(await engine().newPage({ width: 1280, height: 800 }));
+      await page.goto(server.url);
+      await page.locator('.app[data-state="ready"]').waitFor();
+      // What a newer version of the app in another tab does: open the database at a higher version.
+      await page.evaluate(
+        () =>
+          new Promise<void>((resolve, reject) => {
+            const request = indexedDB.open('ctxkit-demo', 99);
+            request.onsuccess = () => {
+              request.result.close();
+              resolve();
+            };
+            request.onerror = () => reject(request.error);
+          }),
+      );
+      await page.locator('[role="alert"][data-error-kind="store-version"]').waitFor();
+      await page.reload();
+      const fatal = page.locator('[role="alert"][data-error-kind="store-version"]');
+      await fatal.waitFor();
+      expect(await fatal.getByRole('button', { name: 'Reload' }).count()).toBe(1);
+      await page.close();
     });
-    expect(JSON.stringify(sent?.body.messages)).toContain('Database schema');
 
-    // The server's prompt_tokens reached the usage report next to the input.
-    const last = page.locator('.ctxkit-meter__last[data-reported="true"]');
-    await last.waitFor();
-    expect(await last.textContent()).toMatch(/Last reply: [\d,.k]+ tokens used, estimated [\d,.k]+/);
-    // The next draft is also counted in the model's own tokens, calibrated on that one reply.
-    await page.getByRole('textbox', { name: 'Message' }).fill('And which table holds the projects?');
-    const calibrated = page.locator('.ctxkit-meter__calibrated');
-    await calibrated.waitFor();
-    expect(await calibrated.textContent()).toMatch(
-      /^Model count: ≈ [\d,.k]+ tokens \(± [\d,.k]+\), calibrated on 1 reply/,
-    );
-
-    // An export holds the conversation but not the key, which lives in localStorage only.
-    const download = page.waitForEvent('download');
-    await page.getByRole('button', { name: 'Export' }).click();
-    const exported = readFileSync(await (await download).path(), 'utf8');
-    const file = { name: 'ctxkit-demo.json', mimeType: 'application/json', buffer: Buffer.from(exported) };
-    expect(exported).toContain('Echo: Which database table holds the invoices?');
-    expect(exported).not.toContain(KEY);
-    expect(await page.evaluate(() => localStorage.getItem('ctxkit-demo.settings'))).toContain(KEY);
-    await context.close();
-
-    // The export imports into another browser profile, with its context details.
-    const fresh = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    const other = await fresh.newPage();
-    await other.goto(server.url);
-    await other.locator('.app[data-state="ready"]').waitFor();
-    await other.getByLabel('Import sessions from a file').setInputFiles(file);
-    const sessions = other.getByRole('navigation', { name: 'Sessions' });
-    await sessions.getByRole('button', { name: /^Which database table holds the invoices/ }).click();
-    await replies(other).first().waitFor();
-    await replies(other)
-      .first()
-      .getByRole('button', { name: /^Context used/ })
-      .click();
-    await replies(other).first().locator('.ctxkit-details[data-state="ready"]').waitFor();
-    // Importing the same sessions again is refused, and says so.
-    await other.getByLabel('Import sessions from a file').setInputFiles(file);
-    await other.locator('[role="alert"][data-error-kind="invalid-import"]').waitFor();
-    await fresh.close();
-  });
-
-  it('says so when another tab upgrades the database, and after a reload', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    const page = await context.newPage();
-    await page.goto(server.url);
-    await page.locator('.app[data-state="ready"]').waitFor();
-    // What a newer version of the app in another tab does: open the database at a higher version.
-    await page.evaluate(
-      () =>
-        new Promise<void>((resolve, reject) => {
-          const request = indexedDB.open('ctxkit-demo', 99);
-          request.onsuccess = () => {
-            request.result.close();
-            resolve();
-          };
-          request.onerror = () => reject(request.error);
-        }),
-    );
-    await page.locator('[role="alert"][data-error-kind="store-version"]').waitFor();
-    await page.reload();
-    const fatal = page.locator('[role="alert"][data-error-kind="store-version"]');
-    await fatal.waitFor();
-    expect(await fatal.getByRole('button', { name: 'Reload' }).count()).toBe(1);
-    await context.close();
-  });
-
-  it('says so when another tab keeps an old version of the database open', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    const holder = await context.newPage();
-    // Another tab of an older version: the database at version 1, held open, never letting go.
-    await holder.route('**/old-tab', (route) =>
-      route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>An older version</title>' }),
-    );
-    await holder.goto(`${server.url}old-tab`);
-    await holder.evaluate(
-      () =>
-        new Promise<void>((resolve, reject) => {
-          const request = indexedDB.open('ctxkit-demo', 1);
-          request.onsuccess = () => {
-            (window as unknown as { held: IDBDatabase }).held = request.result;
-            resolve();
-          };
-          request.onerror = () => reject(request.error);
-        }),
-    );
-    const page = await context.newPage();
-    await page.goto(server.url);
-    const blocked = page.locator('[role="alert"][data-error-kind="store-blocked"]');
-    await blocked.waitFor();
-    expect(await blocked.textContent()).toContain('Close the demo’s other tabs');
-    await context.close();
+    it('says so when another tab keeps an old version of the database open', async () => {
+      const holder = new Page(await engine().newPage({ width: 1280, height: 800 }));
+      // Another tab of an older version: the database at version 1, held open, never letting go.
+      await holder.goto(`${server.url}old-tab`);
+      await holder.evaluate(
+        () =>
+          new Promise<void>((resolve, reject) => {
+            const request = indexedDB.open('ctxkit-demo', 1);
+            request.onsuccess = () => {
+              (window as unknown as { held: IDBDatabase }).held = request.result;
+              resolve();
+            };
+            request.onerror = () => reject(request.error);
+          }),
+      );
+      const page = await holder.openTab();
+      await page.goto(server.url);
+      const blocked = page.locator('[role="alert"][data-error-kind="store-blocked"]');
+      await blocked.waitFor();
+      expect(await blocked.textContent()).toContain('Close the demo’s other tabs');
+      await page.close();
+      await holder.close();
+    });
   });
 });

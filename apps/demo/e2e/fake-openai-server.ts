@@ -169,7 +169,9 @@ export function startFakeOpenAIServer(): Promise<FakeOpenAIServer> {
       const next = () => {
         if (index < chunks.length) {
           response.write(`data: ${JSON.stringify(chunks[index++])}\n\n`);
-          setTimeout(next, 2);
+          // Far enough apart that the page draws between two chunks on a loaded runner: 2 ms apart, WebKit showed
+          // a whole reply in one render, and a test that checks the reply streamed saw it once.
+          setTimeout(next, 25);
         } else response.end('data: [DONE]\n\n');
       };
       next();

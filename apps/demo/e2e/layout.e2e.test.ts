@@ -1,12 +1,12 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { type Browser, chromium, type Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM_ARGS, chromiumPath } from './chromium-setup.js';
+import { type Box, engines, Page, useEngine, widthIn } from './engines/index.js';
 import { type StaticServer, serveStatic } from './static-server.js';
 
 // The layout from a small phone to a wide screen: the chat and its input are on screen and uncovered, nothing
-// overlaps the input or spills sideways, and on narrow screens the panels wait behind their drawers.
+// overlaps the input or spills sideways, and on narrow screens the panels wait behind their drawers. In Chromium,
+// Firefox and WebKit, on one page per engine resized from width to width, as a window or a turned device is.
 
 const dist = fileURLToPath(new URL('../dist/', import.meta.url));
 // Each width's screen is kept as a picture for a person to look through (not committed: see .gitignore).
@@ -21,27 +21,23 @@ async function keepScreenshot(page: Page, name: string): Promise<{ width: number
   return { width: png.readUInt32BE(16), height: png.readUInt32BE(20) };
 }
 let server: StaticServer;
-let browser: Browser;
 
 beforeAll(async () => {
   if (!existsSync(`${dist}index.html`))
     throw new Error('apps/demo/dist is missing: run `pnpm --filter @ctxkit/demo build`');
   server = await serveStatic(dist);
-  browser = await chromium.launch({ executablePath: chromiumPath, args: [...CHROMIUM_ARGS] });
 });
 
 afterAll(async () => {
-  await browser?.close();
   await server?.close();
 });
 
-type Box = { x: number; y: number; width: number; height: number };
 const overlaps = (a: Box, b: Box) =>
   a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
 /** Whether the element is what a tap at its centre reaches (nothing drawn over it). */
 async function uncovered(page: Page, selector: string): Promise<boolean> {
-  return page.evaluate((css) => {
+  return page.evaluateWith((css) => {
     const element = document.querySelector(css);
     if (!element) return false;
     const box = element.getBoundingClientRect();
@@ -51,77 +47,100 @@ async function uncovered(page: Page, selector: string): Promise<boolean> {
 }
 
 /**
- * Whether the element shows in a screenshot: the pixels of its box change when it is hidden. An element drawn over
- * by another (or clipped away) leaves the same pixels either way.
+ * Whether the element shows in a screenshot: the picture changes when it is hidden. An element drawn over by another
+ * (or clipped away) leaves the same pixels either way. The caret and animations are stilled while the two pictures
+ * are taken, so nothing else changes between them.
  */
 async function showsInScreenshot(page: Page, selector: string): Promise<boolean> {
-  const element = page.locator(selector).first();
-  const clip = (await element.boundingBox()) as Box;
-  const shown = await page.screenshot({ clip, animations: 'disabled', caret: 'hide' });
-  await element.evaluate((node) => {
-    (node as HTMLElement).style.visibility = 'hidden';
+  const style = (css: string, visibility: string) =>
+    page.evaluateWith(
+      ([target, value]) => {
+        const element = document.querySelector(target) as HTMLElement;
+        element.style.visibility = value;
+        // Drawn before the picture is taken: WebKit's screenshot otherwise may show the frame before the change.
+        return new Promise<void>((drawn) =>
+          requestAnimationFrame(() => requestAnimationFrame(() => drawn())),
+        );
+      },
+      [css, visibility] as const,
+    );
+  await page.evaluate(() => {
+    const still = document.createElement('style');
+    still.id = 'e2e-still';
+    still.textContent =
+      '*, *::before, *::after { caret-color: transparent !important; animation: none !important; transition: none !important; }';
+    document.head.append(still);
+    return new Promise<void>((drawn) => requestAnimationFrame(() => requestAnimationFrame(() => drawn())));
   });
-  const hidden = await page.screenshot({ clip, animations: 'disabled', caret: 'hide' });
-  await element.evaluate((node) => {
-    (node as HTMLElement).style.visibility = '';
-  });
+  const shown = await page.screenshot();
+  await style(selector, 'hidden');
+  const hidden = await page.screenshot();
+  await style(selector, '');
+  await page.evaluate(() => document.getElementById('e2e-still')?.remove());
   return !shown.equals(hidden);
 }
 
-describe('the layout', () => {
-  it.each([320, 400, 768, 1024, 1280, 1920])(
-    'at %i px wide keeps the chat and its input usable',
-    async (width) => {
-      const page = await browser.newPage({ viewport: { width, height: 760 } });
-      await page.goto(server.url);
-      await page.locator('.app[data-state="ready"]').waitFor();
-      await page
-        .getByRole('textbox', { name: 'Message' })
-        .fill('How should I write tests for the file upload?');
-      await page.getByRole('button', { name: 'Send', exact: true }).click();
-      await page.locator('li.message--assistant[data-message-id]').first().waitFor();
-      await page.locator('[data-pending]').first().waitFor({ state: 'detached' });
-      await page.getByRole('textbox', { name: 'Message' }).fill('And the database?');
+describe.each(engines)('the layout in %s', (engineName) => {
+  const engine = useEngine(engineName);
+  let page: Page;
+  beforeAll(async () => {
+    page = new Page(await engine().newPage({ width: 1280, height: 760 }));
+    await page.goto(server.url);
+    await page.locator('.app[data-state="ready"]').waitFor();
+    await page
+      .getByRole('textbox', { name: 'Message' })
+      .fill('How should I write tests for the file upload?');
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    await page.locator('li.message--assistant[data-message-id]').first().waitFor();
+    await page.locator('[data-pending]').first().waitFor({ state: 'detached' });
+  });
+  afterAll(async () => {
+    await page?.close();
+  });
 
-      // Nothing spills sideways.
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-      // The input, Send, the meter and the last reply are on screen and nothing is drawn over them.
-      for (const selector of [
-        '#composer-input',
-        '.composer button[type="submit"]',
-        '.ctxkit-meter',
-        '.transcript',
-      ])
-        expect(await uncovered(page, selector), selector).toBe(true);
-      const input = (await page.locator('#composer-input').boundingBox()) as Box;
-      for (const selector of ['.ctxkit-meter', '.composer button[type="submit"]']) {
-        const box = (await page.locator(selector).boundingBox()) as Box;
-        expect(overlaps(input, box), `${selector} overlaps the input`).toBe(false);
-        expect(box.x + box.width).toBeLessThanOrEqual(width);
-      }
-      // What the user sees is the viewport, no wider: a page that spilled sideways would widen nothing here, so
-      // this checks the picture was taken of the layout measured above.
-      expect(await keepScreenshot(page, `layout-${width}`)).toEqual({ width, height: 760 });
-      for (const selector of ['#composer-input', '.composer button[type="submit"]', '.ctxkit-meter'])
-        expect(await showsInScreenshot(page, selector), `${selector} in the screenshot`).toBe(true);
-      const narrow = width <= 760;
-      expect(await page.locator('#sessions-panel').isVisible()).toBe(!narrow);
-      expect(await page.locator('#side-panel').isVisible()).toBe(!narrow);
-      if (narrow) {
-        await page.getByRole('button', { name: 'Context', exact: true }).click();
-        await page.locator('#side-panel').waitFor();
-        const panel = (await page.locator('#side-panel').boundingBox()) as Box;
-        expect(panel.x + panel.width).toBeLessThanOrEqual(width + 1);
-        await keepScreenshot(page, `layout-${width}-context-drawer`);
-        await page.keyboard.press('Escape');
-        await page.locator('#side-panel').waitFor({ state: 'hidden' });
-        expect(
-          await page
-            .getByRole('button', { name: 'Context', exact: true })
-            .evaluate((e) => e === document.activeElement),
-        ).toBe(true);
-      }
-      await page.close();
-    },
-  );
+  // In WebKit the two phone widths become its narrowest window, 447 px (see `narrowest`), tested once.
+  const widths = [...new Set([320, 400, 768, 1024, 1280, 1920].map((width) => widthIn(engineName, width)))];
+  it.each(widths)('at %i px wide keeps the chat and its input usable', async (width) => {
+    await page.setViewportSize({ width, height: 760 });
+    await page.waitForFunctionOf((wanted) => window.innerWidth === wanted, width);
+    await page.getByRole('textbox', { name: 'Message' }).fill('And the database?');
+    // Nothing spills sideways.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    // The input, Send, the meter and the last reply are on screen and nothing is drawn over them.
+    for (const selector of [
+      '#composer-input',
+      '.composer button[type="submit"]',
+      '.ctxkit-meter',
+      '.transcript',
+    ])
+      expect(await uncovered(page, selector), selector).toBe(true);
+    const input = (await page.locator('#composer-input').boundingBox()) as Box;
+    for (const selector of ['.ctxkit-meter', '.composer button[type="submit"]']) {
+      const box = (await page.locator(selector).boundingBox()) as Box;
+      expect(overlaps(input, box), `${selector} overlaps the input`).toBe(false);
+      expect(box.x + box.width).toBeLessThanOrEqual(width);
+    }
+    // What the user sees is the viewport, no wider: a page that spilled sideways would widen nothing here, so
+    // this checks the picture was taken of the layout measured above.
+    expect(await keepScreenshot(page, `${engineName}-layout-${width}`)).toEqual({ width, height: 760 });
+    for (const selector of ['#composer-input', '.composer button[type="submit"]', '.ctxkit-meter'])
+      expect(await showsInScreenshot(page, selector), `${selector} in the screenshot`).toBe(true);
+    const narrow = width <= 760;
+    expect(await page.locator('#sessions-panel').isVisible()).toBe(!narrow);
+    expect(await page.locator('#side-panel').isVisible()).toBe(!narrow);
+    if (narrow) {
+      await page.getByRole('button', { name: 'Context', exact: true }).click();
+      await page.locator('#side-panel').waitFor();
+      const panel = (await page.locator('#side-panel').boundingBox()) as Box;
+      expect(panel.x + panel.width).toBeLessThanOrEqual(width + 1);
+      await keepScreenshot(page, `${engineName}-layout-${width}-context-drawer`);
+      await page.keyboard.press('Escape');
+      await page.locator('#side-panel').waitFor({ state: 'hidden' });
+      expect(
+        await page
+          .getByRole('button', { name: 'Context', exact: true })
+          .evaluateAll((found) => found[0] === document.activeElement),
+      ).toBe(true);
+    }
+  });
 });

@@ -20,6 +20,8 @@ const TYPES: Record<string, string> = {
 export interface StaticServer {
   /** The app's URL, ending in `/`. */
   readonly url: string;
+  /** The path of every request served so far, in order: what any engine fetched, from the page or a worker. */
+  readonly served: readonly string[];
   close(): Promise<void>;
 }
 
@@ -33,17 +35,26 @@ export interface ServeOptions {
   /** Holds a request back until the promise it returns for the request's path settles (undefined: answers now).
    * Done here rather than by a browser's request interception, which not every engine's driver offers. */
   readonly hold?: (pathname: string) => Promise<void> | undefined;
+  /** Fixed HTML pages by URL path, e.g. a page of the same origin that is not the app. */
+  readonly pages?: Readonly<Record<string, string>>;
 }
 
 export function serveStatic(
   root: string,
-  { subPath = '/demo/', mounts = {}, slow, hold }: ServeOptions = {},
+  { subPath = '/demo/', mounts = {}, slow, hold, pages = {} }: ServeOptions = {},
 ): Promise<StaticServer> {
   const folders = [...Object.entries(mounts), [subPath, root] as const]
     .map(([path, folder]) => [path, resolve(folder)] as const)
     .sort((a, b) => b[0].length - a[0].length);
+  const served: string[] = [];
   const server = createServer((request, response) => {
     const pathname = decodeURIComponent(new URL(request.url ?? '/', 'http://localhost').pathname);
+    served.push(pathname);
+    const page = pages[pathname];
+    if (page !== undefined) {
+      response.writeHead(200, { 'content-type': TYPES['.html'] as string }).end(page);
+      return;
+    }
     const mount = folders.find(([path]) => pathname.startsWith(path));
     if (!mount) {
       response.writeHead(404).end();
@@ -73,6 +84,7 @@ export function serveStatic(
       const { port } = server.address() as AddressInfo;
       done({
         url: `http://127.0.0.1:${port}${subPath}`,
+        served,
         close: () => new Promise((closed) => server.close(() => closed())),
       });
     });

@@ -1,29 +1,25 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { type Browser, chromium, type Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axe } from './axe.js';
-import { CHROMIUM_ARGS, chromiumPath } from './chromium-setup.js';
+import { engines, Page, useEngine, widthIn } from './engines/index.js';
 import { type StaticServer, serveStatic } from './static-server.js';
 
 // Tools end to end with the local responder, at a desktop width and a phone's: a question the calculator answers
 // once the user allows the call, with the call and its result in the reply's tool trace; a question about the time
 // whose call the user denies, so the reply says it could not tell; axe on the approval and after; no request leaves
-// the page's origin.
+// the page's origin. In Chromium, Firefox and WebKit.
 
 const dist = fileURLToPath(new URL('../dist/', import.meta.url));
 let server: StaticServer;
-let browser: Browser;
 
 beforeAll(async () => {
   if (!existsSync(`${dist}index.html`))
     throw new Error('apps/demo/dist is missing: run `pnpm --filter @ctxkit/demo build`');
   server = await serveStatic(dist);
-  browser = await chromium.launch({ executablePath: chromiumPath, args: [...CHROMIUM_ARGS] });
 });
 
 afterAll(async () => {
-  await browser?.close();
   await server?.close();
 });
 
@@ -45,79 +41,81 @@ async function replyCount(page: Page, count: number): Promise<void> {
   await page.locator('[data-pending]').first().waitFor({ state: 'detached' });
 }
 
-describe.each([
-  { width: 1280, height: 800 },
-  { width: 400, height: 800 },
-])('tools at $width px', ({ width, height }) => {
-  it('runs an allowed calculator call and shows it in the trace; a denied time call is answered as not done', async () => {
-    const context = await browser.newContext({ viewport: { width, height } });
-    const page = await context.newPage();
-    const outside: string[] = [];
-    page.on('request', (request) => {
-      const url = request.url();
-      if (![server.url, 'data:', 'blob:'].some((allowed) => url.startsWith(allowed))) outside.push(url);
+describe.each(engines)('in %s', (engineName) => {
+  const engine = useEngine(engineName);
+  describe.each([
+    { width: 1280, height: 800 },
+    { width: 400, height: 800 },
+  ])('tools at $width px', ({ width, height }) => {
+    it('runs an allowed calculator call and shows it in the trace; a denied time call is answered as not done', async () => {
+      // (WebKit's narrowest window is 447 px: its phone case runs there, still a drawer layout.)
+      const page = new Page(await engine().newPage({ width: widthIn(engineName, width), height }));
+      const outside: string[] = [];
+      page.on('request', (url) => {
+        if (![server.url, 'data:', 'blob:'].some((allowed) => url.startsWith(allowed))) outside.push(url);
+      });
+      page.on('pageerror', (message) => outside.push(`page error: ${message}`));
+      await page.goto(server.url);
+      await page.locator('.app[data-state="ready"]').waitFor();
+
+      // The calculator call waits for the user, with its arguments shown as text.
+      await ask(page, 'What is 17 * 23?');
+      await expect.poll(() => approval(page).textContent()).toContain('demo: calculator');
+      expect(await approval(page).locator('pre').textContent()).toBe('{\n  "expression": "17 * 23"\n}');
+      expect(await replies(page).count()).toBe(0);
+      expect(await axe(page)).toEqual([]);
+      // The decision takes the focus.
+      await expect
+        .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+        .toBe('Allow demo: calculator');
+      await approval(page).getByRole('button', { name: 'Allow demo: calculator' }).click();
+      await replyCount(page, 1);
+      const first = replies(page).first();
+      // Markdown renders once its code has loaded: the result in bold.
+      expect(await first.locator('.message__body strong').first().textContent()).toBe('391');
+      expect(await first.locator('.message__body').textContent()).toContain(
+        '17 * 23 = 391 (worked out by demo:calculator).',
+      );
+      expect(await approval(page).count()).toBe(0);
+
+      // The reply's tool trace: the call, its arguments and its result.
+      const trace = first.getByRole('region', { name: 'Tool calls' });
+      expect(await trace.getByRole('heading').textContent()).toBe('Tool calls (1)');
+      await trace.locator('summary').first().click();
+      const codes = await trace.locator('pre').allTextContents();
+      expect(codes[0]).toContain('"expression": "17 * 23"');
+      expect(codes[1]).toBe('391');
+      expect(await trace.locator('summary').first().textContent()).toContain('calculator');
+      // The decision was recorded with the result, and the trace shows it.
+      expect(await trace.locator('li[data-approval="approved"]').count()).toBe(1);
+
+      // The time: denied, so nothing runs and the reply says it could not tell.
+      await ask(page, 'What time is it?');
+      // By keyboard: from Allow, Tab to Deny and press Enter; the focus goes back to the input.
+      await expect
+        .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+        .toBe('Allow demo: current_time');
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(
+        'Deny demo: current_time',
+      );
+      await page.keyboard.press('Enter');
+      await replyCount(page, 2);
+      await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('composer-input');
+      const second = replies(page).nth(1);
+      expect(await second.locator('.message__body').textContent()).toContain(
+        'I could not tell the time: The user did not allow this call.',
+      );
+      const deniedTrace = second.getByRole('region', { name: 'Tool calls' });
+      await deniedTrace.locator('summary').first().click();
+      expect(await deniedTrace.locator('li[data-status="error"][data-approval="denied"]').count()).toBe(1);
+      expect(await deniedTrace.locator('pre').last().textContent()).toBe('The user did not allow this call.');
+
+      // Two replies: the steps that called tools are in the traces, not messages of their own.
+      expect(await replies(page).count()).toBe(2);
+      expect(await axe(page)).toEqual([]);
+      expect(outside).toEqual([]);
+      await page.close();
     });
-    page.on('pageerror', (error) => outside.push(`page error: ${error.message}`));
-    await page.goto(server.url);
-    await page.locator('.app[data-state="ready"]').waitFor();
-
-    // The calculator call waits for the user, with its arguments shown as text.
-    await ask(page, 'What is 17 * 23?');
-    await expect.poll(() => approval(page).textContent()).toContain('demo: calculator');
-    expect(await approval(page).locator('pre').textContent()).toBe('{\n  "expression": "17 * 23"\n}');
-    expect(await replies(page).count()).toBe(0);
-    expect(await axe(page)).toEqual([]);
-    // The decision takes the focus.
-    await expect
-      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
-      .toBe('Allow demo: calculator');
-    await approval(page).getByRole('button', { name: 'Allow demo: calculator' }).click();
-    await replyCount(page, 1);
-    const first = replies(page).first();
-    // Markdown renders once its code has loaded: the result in bold.
-    expect(await first.locator('.message__body strong').first().textContent()).toBe('391');
-    expect(await first.locator('.message__body').textContent()).toContain(
-      '17 * 23 = 391 (worked out by demo:calculator).',
-    );
-    expect(await approval(page).count()).toBe(0);
-
-    // The reply's tool trace: the call, its arguments and its result.
-    const trace = first.getByRole('region', { name: 'Tool calls' });
-    expect(await trace.getByRole('heading').textContent()).toBe('Tool calls (1)');
-    await trace.locator('summary').first().click();
-    const codes = await trace.locator('pre').allTextContents();
-    expect(codes[0]).toContain('"expression": "17 * 23"');
-    expect(codes[1]).toBe('391');
-    expect(await trace.locator('summary').first().textContent()).toContain('calculator');
-    // The decision was recorded with the result, and the trace shows it.
-    expect(await trace.locator('li[data-approval="approved"]').count()).toBe(1);
-
-    // The time: denied, so nothing runs and the reply says it could not tell.
-    await ask(page, 'What time is it?');
-    // By keyboard: from Allow, Tab to Deny and press Enter; the focus goes back to the input.
-    await expect
-      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
-      .toBe('Allow demo: current_time');
-    await page.keyboard.press('Tab');
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(
-      'Deny demo: current_time',
-    );
-    await page.keyboard.press('Enter');
-    await replyCount(page, 2);
-    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('composer-input');
-    const second = replies(page).nth(1);
-    expect(await second.locator('.message__body').textContent()).toContain(
-      'I could not tell the time: The user did not allow this call.',
-    );
-    const deniedTrace = second.getByRole('region', { name: 'Tool calls' });
-    await deniedTrace.locator('summary').first().click();
-    expect(await deniedTrace.locator('li[data-status="error"][data-approval="denied"]').count()).toBe(1);
-    expect(await deniedTrace.locator('pre').last().textContent()).toBe('The user did not allow this call.');
-
-    // Two replies: the steps that called tools are in the traces, not messages of their own.
-    expect(await replies(page).count()).toBe(2);
-    expect(await axe(page)).toEqual([]);
-    expect(outside).toEqual([]);
-    await context.close();
   });
 });

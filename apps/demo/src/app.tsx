@@ -9,6 +9,8 @@ import { type BootDraft, BootScreen, ErrorNotice, Workspace } from './ui/index.j
 interface Running {
   readonly generation: number;
   readonly demo: DemoEngine;
+  /** The settings `demo` was built for: until the engine for newly saved ones is built, the old one runs. */
+  readonly settings: DemoSettings;
   readonly queryClient: QueryClient;
 }
 
@@ -54,6 +56,7 @@ export function App() {
         setRunning((current) => ({
           generation: (current?.generation ?? 0) + 1,
           demo,
+          settings,
           queryClient: new QueryClient(),
         }));
         if (demo.embedder) {
@@ -93,7 +96,8 @@ export function App() {
       <Workspace
         store={store}
         demo={running.demo}
-        settings={settings}
+        settings={running.settings}
+        applying={running.settings !== settings}
         onSaveSettings={saveAndApply}
         notice={notice}
         onNotice={setNotice}

@@ -31,7 +31,12 @@ export interface PageDriver {
   press(key: string): Promise<void>;
   /** Makes the page match `prefers-color-scheme: dark`; false where the engine's driver cannot. */
   emulateDarkScheme(): Promise<boolean>;
-  screenshot(path: string): Promise<void>;
+  /** Resizes the viewport, as turning a device or resizing a window does. */
+  setViewport(viewport: Viewport): Promise<void>;
+  /** The viewport as a PNG. */
+  screenshot(): Promise<Uint8Array>;
+  /** Opens another page of the same profile (shared storage), as a second tab of the app would be. */
+  openTab(): Promise<PageDriver>;
   on<E extends keyof PageEvents>(event: E, listener: PageEvents[E]): void;
   close(): Promise<void>;
 }

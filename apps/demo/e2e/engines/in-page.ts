@@ -23,6 +23,9 @@ export type Op =
   | 'disabled'
   | 'mark'
   | 'focus'
+  | 'box'
+  | 'select'
+  | 'files'
   | 'evaluateAll';
 
 export interface Query {
@@ -158,9 +161,10 @@ export function runQuery({ steps, op, arg }: Query): Answer {
     const label = element.getAttribute('aria-label');
     if (label?.trim()) return norm(label);
     const tag = element.localName;
-    if (tag === 'input' || tag === 'textarea' || tag === 'select') {
+    // The labelable elements take their name from their <label>s (`<label for>` or around them).
+    if (['input', 'textarea', 'select', 'progress', 'meter', 'output'].includes(tag)) {
       const input = element as HTMLInputElement;
-      if (['button', 'submit', 'reset'].includes(input.type)) return norm(input.value);
+      if (tag === 'input' && ['button', 'submit', 'reset'].includes(input.type)) return norm(input.value);
       const labels = Array.from(input.labels ?? []);
       if (labels.length > 0) return norm(labels.map(contentText).join(' '));
       return norm(element.getAttribute('title') ?? element.getAttribute('placeholder'));
@@ -264,20 +268,58 @@ export function runQuery({ steps, op, arg }: Query): Answer {
       for (const old of Array.from(document.querySelectorAll('[data-e2e-pick]')))
         old.removeAttribute('data-e2e-pick');
       first.setAttribute('data-e2e-pick', arg ?? '');
-      first.scrollIntoView({ block: 'center', inline: 'center' });
       {
         // As Playwright waits before it clicks: the element is where a click at its middle lands (nothing covers
-        // it), and its box has stopped moving (the caller compares two answers).
-        const box = first.getBoundingClientRect();
-        const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+        // it), and its box has stopped moving (the caller compares two answers). It is scrolled to only when it is
+        // not already reachable, as Playwright does: WebKit moves an element already in view by a pixel back and
+        // forth on every scrollIntoView in some scroll containers, so it would never be still.
+        const reachable = () => {
+          const box = first.getBoundingClientRect();
+          const x = box.x + box.width / 2;
+          const y = box.y + box.height / 2;
+          const inView = x >= 0 && y >= 0 && x < innerWidth && y < innerHeight;
+          const hit = inView ? document.elementFromPoint(x, y) : null;
+          return { box, receives: hit !== null && (hit === first || first.contains(hit)) };
+        };
+        let place = reachable();
+        if (!place.receives) {
+          first.scrollIntoView({ block: 'center', inline: 'center' });
+          place = reachable();
+        }
         return answer({
-          box: [box.x, box.y, box.width, box.height].join(),
-          receives: hit !== null && (hit === first || first.contains(hit)),
+          box: [place.box.x, place.box.y, place.box.width, place.box.height].join(),
+          receives: place.receives,
         });
       }
     case 'focus':
       first.focus();
       return answer(null);
+    case 'box': {
+      const box = first.getBoundingClientRect();
+      return answer({ x: box.x, y: box.y, width: box.width, height: box.height });
+    }
+    case 'select': {
+      // As Playwright's selectOption: the option by value or label is selected, then input and change fire.
+      const select = first as unknown as HTMLSelectElement;
+      const option = Array.from(select.options).find(
+        (candidate) => candidate.value === arg || norm(candidate.label) === arg,
+      );
+      if (!option) return answer(`no option ${arg}`);
+      option.selected = true;
+      select.dispatchEvent(new Event('input', { bubbles: true }));
+      select.dispatchEvent(new Event('change', { bubbles: true }));
+      return answer(null);
+    }
+    case 'files': {
+      // As Playwright's setInputFiles: the files are put in the input, then input and change fire.
+      const { name, type, text } = JSON.parse(arg ?? '{}') as { name: string; type: string; text: string };
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([text], name, { type }));
+      (first as HTMLInputElement).files = transfer.files;
+      first.dispatchEvent(new Event('input', { bubbles: true }));
+      first.dispatchEvent(new Event('change', { bubbles: true }));
+      return answer(null);
+    }
   }
   return answer(null);
 }

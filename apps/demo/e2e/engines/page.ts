@@ -1,3 +1,4 @@
+import { writeFileSync } from 'node:fs';
 import type { EngineName, PageDriver, PageEvents } from './driver.js';
 import { type Answer, type Op, runQuery, type Step, type TextMatch } from './in-page.js';
 
@@ -14,6 +15,7 @@ const text = (value: Text): TextMatch =>
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
 type State = 'attached' | 'detached' | 'visible' | 'hidden';
+export type Box = { x: number; y: number; width: number; height: number };
 
 let picks = 0;
 
@@ -80,7 +82,13 @@ export class Locator {
         (!actionable || (answer.visible && answer.enabled && place?.receives && still))
       )
         return answer;
-      if (Date.now() > deadline) throw new Error(`timed out waiting for ${this.describe()}`);
+      if (Date.now() > deadline) {
+        const seen =
+          answer.count === 1
+            ? `: ${answer.visible ? 'visible' : 'not visible'}, ${answer.enabled ? 'enabled' : 'disabled'}, ${place?.receives ? 'uncovered' : 'covered'}, ${still ? 'still' : 'moving'}`
+            : `: ${answer.count} match`;
+        throw new Error(`timed out waiting for ${this.describe()}${seen}`);
+      }
       await sleep(POLL_MS);
     }
   }
@@ -102,6 +110,28 @@ export class Locator {
   }
   async isDisabled(): Promise<boolean> {
     return (await this.one('disabled')).value as boolean;
+  }
+  async allTextContents(): Promise<string[]> {
+    return this.evaluateAll((elements) => elements.map((element) => element.textContent ?? ''));
+  }
+  async isVisible(): Promise<boolean> {
+    const { count, visible } = await this.ask('state');
+    return count > 0 && visible;
+  }
+  async boundingBox(): Promise<Box> {
+    return (await this.one('box')).value as Box;
+  }
+  async focus(): Promise<void> {
+    await this.one('focus');
+  }
+  /** Selects the option with this value or label, as a user's choice does. */
+  async selectOption(value: string): Promise<void> {
+    const problem = (await this.one('select', value)).value;
+    if (problem) throw new Error(String(problem));
+  }
+  /** Puts one file in a file input, as a user's choice in the file picker does. */
+  async setInputFiles(file: { name: string; mimeType: string; text: string }): Promise<void> {
+    await this.one('files', JSON.stringify({ name: file.name, type: file.mimeType, text: file.text }));
   }
   async evaluateAll<R>(fn: (elements: Element[]) => R): Promise<R> {
     return (await this.ask('evaluateAll', fn.toString())).value as R;
@@ -190,6 +220,52 @@ export class Page {
   goto(url: string): Promise<void> {
     return this.driver.goto(url);
   }
+  /** Another page of the same profile (its storage shared), as a second tab. */
+  async openTab(): Promise<Page> {
+    return new Page(await this.driver.openTab());
+  }
+  url(): Promise<string> {
+    return this.evaluate(() => location.href);
+  }
+  async waitForURL(url: string): Promise<void> {
+    await this.waitForFunctionOf((wanted) => location.href === wanted, url);
+  }
+  /** The document as HTML. */
+  content(): Promise<string> {
+    return this.evaluate(() => document.documentElement.outerHTML);
+  }
+  /**
+   * Runs `act` and returns the file the page hands to the browser to save (a link with `download` clicked), read
+   * in the page. Caught in the page, the same way in every engine: neither WebDriver classic nor these engines'
+   * BiDi offer a download hook, and what is tested is the file, not the browser's save dialog.
+   */
+  async download(act: () => Promise<void>): Promise<{ name: string; text: string }> {
+    await this.evaluate(() => {
+      const w = window as unknown as { __e2eDownloads?: { name: string; text: string }[] };
+      if (w.__e2eDownloads) {
+        w.__e2eDownloads.length = 0;
+        return;
+      }
+      const downloads: { name: string; text: string }[] = [];
+      w.__e2eDownloads = downloads;
+      const click = HTMLAnchorElement.prototype.click;
+      HTMLAnchorElement.prototype.click = function (this: HTMLAnchorElement) {
+        if (!this.download) return click.call(this);
+        const name = this.download;
+        void fetch(this.href)
+          .then((response) => response.text())
+          .then((text) => downloads.push({ name, text }));
+      };
+    });
+    await act();
+    await this.waitForFunction(
+      () => ((window as unknown as { __e2eDownloads?: unknown[] }).__e2eDownloads?.length ?? 0) > 0,
+    );
+    const [file] = await this.evaluate(
+      () => (window as unknown as { __e2eDownloads: { name: string; text: string }[] }).__e2eDownloads,
+    );
+    return file as { name: string; text: string };
+  }
   reload(): Promise<void> {
     return this.driver.reload();
   }
@@ -197,11 +273,17 @@ export class Page {
     return this.driver.evaluate(fn as (arg: null) => R | Promise<R>, null);
   }
   async waitForFunction(fn: () => unknown): Promise<void> {
+    await this.waitForFunctionOf(fn as (arg: null) => unknown, null);
+  }
+  async waitForFunctionOf<A>(fn: (arg: A) => unknown, arg: A): Promise<void> {
     const deadline = Date.now() + TIMEOUT_MS;
-    while (!(await this.evaluate(fn))) {
+    while (!(await this.driver.evaluate(fn, arg))) {
       if (Date.now() > deadline) throw new Error(`timed out waiting for ${fn.toString()}`);
       await sleep(POLL_MS);
     }
+  }
+  evaluateWith<A, R>(fn: (arg: A) => R | Promise<R>, arg: A): Promise<R> {
+    return this.driver.evaluate(fn, arg);
   }
   async addScriptTag({ content }: { content: string }): Promise<void> {
     await this.driver.evaluate((source: string) => {
@@ -217,8 +299,14 @@ export class Page {
   on<E extends keyof PageEvents>(event: E, listener: PageEvents[E]): void {
     this.driver.on(event, listener);
   }
-  screenshot({ path }: { path: string }): Promise<void> {
-    return this.driver.screenshot(path);
+  setViewportSize(viewport: { width: number; height: number }): Promise<void> {
+    return this.driver.setViewport(viewport);
+  }
+  /** The viewport as a PNG, also written to `path` when given. */
+  async screenshot({ path }: { path?: string } = {}): Promise<Buffer> {
+    const png = Buffer.from(await this.driver.screenshot());
+    if (path) writeFileSync(path, png);
+    return png;
   }
   close(): Promise<void> {
     return this.driver.close();

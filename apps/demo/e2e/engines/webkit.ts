@@ -10,6 +10,7 @@ import {
 import { chord, type PageDriver, type PageEvents, type Viewport } from './driver.js';
 import type { Engine } from './engine.js';
 import { fillBy } from './in-page.js';
+import { WEBKIT_NARROWEST } from './webkit-narrowest.js';
 
 // WebKitGTK's MiniBrowser through Debian's WebKitWebDriver and WebdriverIO (WebDriver classic). WebKitGTK has no
 // headless mode, so it draws on a private Xvfb display this module starts and stops. Each page is its own WebDriver
@@ -117,71 +118,119 @@ export async function launchWebKit(): Promise<Engine> {
         } as WebdriverIO.Capabilities,
       });
       version = String(browser.capabilities.browserVersion ?? '');
-      // The window is the viewport plus the browser's frame: size it, then correct by what the page measures.
-      await browser.setWindowSize(width, height);
-      const inner = await browser.execute(() => [window.innerWidth, window.innerHeight]);
-      await browser.setWindowSize(
-        width + (width - (inner[0] ?? width)),
-        height + (height - (inner[1] ?? height)),
-      );
-
-      const listeners: { [E in keyof PageEvents]: PageEvents[E][] } = {
-        pageerror: [],
-        request: [],
-        requestfailed: [],
-      };
-      const deliver = (events: [keyof PageEvents, string][]) => {
-        for (const [event, value] of events) for (const listener of listeners[event]) listener(value);
-      };
-      const run = async <A, R>(fn: (arg: A) => R | Promise<R>, arg: A): Promise<R> => {
-        const [result, events] = (await browser.execute(
-          `return Promise.resolve((${fn.toString()})(arguments[0])).then((result) => {
-            const probe = window.__e2eProbe;
-            const events = probe ? probe.events.splice(0) : [];
-            return [result === undefined ? null : result, events];
-          });`,
-          arg,
-        )) as unknown as [R, [keyof PageEvents, string][]];
-        deliver(events);
-        return result;
-      };
-      const probe = () => run(installProbe, null);
-      return {
-        engine: 'webkit',
-        goto: async (url) => {
-          await browser.url(url);
-          await probe();
-        },
-        reload: async () => {
-          await run(() => null, null);
-          await browser.refresh();
-          await probe();
-        },
-        evaluate: run,
-        // Found and clicked with the bare WebDriver commands: no implicit wait, the caller has already waited.
-        click: async (selector) => {
-          const element = await browser.findElement('css selector', selector);
-          await browser.elementClick(element[ELEMENT_KEY]);
-        },
-        // Sending thousands of characters as key events over WebDriver takes minutes; text insertion is what paste does.
-        fill: (selector, text) => fillBy(run, selector, text),
-        press: async (key) => {
-          const { modifiers, key: last } = chord(key);
-          const codes = [...modifiers, last].map((name) => WEBDRIVER_KEYS[name] ?? name);
-          const action = browser.action('key');
-          for (const code of codes) action.down(code);
-          for (const code of codes.reverse()) action.up(code);
-          await action.perform();
-        },
-        // WebDriver classic has no media emulation.
-        emulateDarkScheme: async () => false,
-        screenshot: async (path) => void (await browser.saveScreenshot(path)),
-        on: (event, listener) => {
-          listeners[event].push(listener as never);
-        },
-        close: () => browser.deleteSession(),
-      };
+      await sizeViewport(browser, { width, height });
+      return pageDriver(browser, await browser.getWindowHandle(), { current: '' }, true);
     },
     close: async () => stop(),
+  };
+}
+
+/** The window is the viewport plus the browser's frame: size it, then correct by what the page measures. */
+async function sizeViewport(browser: WebdriverIO.Browser, { width, height }: Viewport): Promise<void> {
+  if (width < WEBKIT_NARROWEST)
+    throw new Error(
+      `MiniBrowser's viewport cannot be narrower than ${WEBKIT_NARROWEST} px, asked for ${width}`,
+    );
+  await browser.setWindowSize(width, height);
+  const inner = await browser.execute(() => [window.innerWidth, window.innerHeight]);
+  await browser.setWindowSize(
+    width + (width - (inner[0] ?? width)),
+    height + (height - (inner[1] ?? height)),
+  );
+  // A test must never pass at a size it did not ask for.
+  const got = await browser.execute(() => [window.innerWidth, window.innerHeight]);
+  if (got[0] !== width || got[1] !== height)
+    throw new Error(`MiniBrowser's viewport is ${got.join('×')}, not the ${width}×${height} asked for`);
+}
+
+/** Which window of a session WebDriver commands go to now: each page switches to its own before it acts. */
+interface Focus {
+  current: string;
+}
+
+/** The page in window `handle` of a session; the first one ends the session (its browser and profile) with it. */
+function pageDriver(browser: WebdriverIO.Browser, handle: string, focus: Focus, first: boolean): PageDriver {
+  const listeners: { [E in keyof PageEvents]: PageEvents[E][] } = {
+    pageerror: [],
+    request: [],
+    requestfailed: [],
+  };
+  const deliver = (events: [keyof PageEvents, string][]) => {
+    for (const [event, value] of events) for (const listener of listeners[event]) listener(value);
+  };
+  const use = async () => {
+    if (focus.current === handle) return;
+    await browser.switchToWindow(handle);
+    focus.current = handle;
+  };
+  const run = async <A, R>(fn: (arg: A) => R | Promise<R>, arg: A): Promise<R> => {
+    await use();
+    const [result, events] = (await browser.execute(
+      `return Promise.resolve((${fn.toString()})(arguments[0])).then((result) => {
+        const probe = window.__e2eProbe;
+        const events = probe ? probe.events.splice(0) : [];
+        return [result === undefined ? null : result, events];
+      });`,
+      arg,
+    )) as unknown as [R, [keyof PageEvents, string][]];
+    deliver(events);
+    return result;
+  };
+  const probe = () => run(installProbe, null);
+  return {
+    engine: 'webkit',
+    goto: async (url) => {
+      await use();
+      await browser.url(url);
+      await probe();
+    },
+    reload: async () => {
+      await run(() => null, null);
+      await browser.refresh();
+      await probe();
+    },
+    evaluate: run,
+    // Found and clicked with the bare WebDriver commands: no implicit wait, the caller has already waited.
+    click: async (selector) => {
+      await use();
+      const element = await browser.findElement('css selector', selector);
+      await browser.elementClick(element[ELEMENT_KEY]);
+    },
+    // Sending thousands of characters as key events over WebDriver takes minutes; text insertion is what paste does.
+    fill: (selector, text) => fillBy(run, selector, text),
+    press: async (key) => {
+      await use();
+      const { modifiers, key: last } = chord(key);
+      const codes = [...modifiers, last].map((name) => WEBDRIVER_KEYS[name] ?? name);
+      const action = browser.action('key');
+      for (const code of codes) action.down(code);
+      for (const code of codes.reverse()) action.up(code);
+      await action.perform();
+    },
+    setViewport: async (viewport) => {
+      await use();
+      await sizeViewport(browser, viewport);
+    },
+    // WebDriver classic has no media emulation.
+    emulateDarkScheme: async () => false,
+    screenshot: async () => {
+      await use();
+      return Buffer.from(await browser.takeScreenshot(), 'base64');
+    },
+    // A new window of the same session: the same browser process, so the same storage.
+    openTab: async () => {
+      await use();
+      const { handle: tab } = await browser.createWindow('tab');
+      return pageDriver(browser, tab, focus, false);
+    },
+    on: (event, listener) => {
+      listeners[event].push(listener as never);
+    },
+    close: async () => {
+      if (first) return void (await browser.deleteSession());
+      await use();
+      await browser.closeWindow();
+      focus.current = '';
+    },
   };
 }

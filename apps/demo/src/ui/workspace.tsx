@@ -22,7 +22,10 @@ import { SidePanel } from './side-panel.js';
 export interface WorkspaceProps {
   readonly store: IdbStore;
   readonly demo: DemoEngine;
+  /** The settings the running engine was built for (what the screen says is in use). */
   readonly settings: DemoSettings;
+  /** Newer settings were saved and their engine is being built: the screen is not ready for them yet. */
+  readonly applying?: boolean;
   readonly onSaveSettings: (settings: DemoSettings) => void;
   readonly notice: unknown;
   readonly onNotice: (error: unknown) => void;
@@ -37,6 +40,7 @@ export function Workspace({
   store,
   demo,
   settings,
+  applying = false,
   onSaveSettings,
   notice,
   onNotice,
@@ -165,7 +169,14 @@ export function Workspace({
 
   const endpoint = settings.endpoint;
   return (
-    <div className="app" data-state="ready" data-drawer={drawer ?? 'none'}>
+    // While the engine of newly saved settings is built, a send would still go through the old one and the screen is
+    // rebuilt under it: the app says `applying`, not `ready`, until then.
+    <div
+      className="app"
+      data-state={applying ? 'applying' : 'ready'}
+      aria-busy={applying || undefined}
+      data-drawer={drawer ?? 'none'}
+    >
       <header className="topbar">
         <button
           type="button"

@@ -1,2 +1,2 @@
 // The page's lifecycle, as far as ctxkit writes on it: below the engine, above nothing.
-export { onPageHidden } from './page-hidden.js';
+export { onPageCached, onPageHidden } from './page-hidden.js';

@@ -32,3 +32,18 @@ export function onPageHidden(listener: () => void): () => void {
     for (const stop of stops.splice(0)) stop();
   };
 }
+
+/**
+ * Calls `listener` when the page is being put in the back-forward cache (`pagehide` with `persisted`): it will be
+ * frozen, maybe for long, maybe to come back. Where there is no page nothing listens. Returns the function that stops
+ * listening.
+ */
+export function onPageCached(listener: () => void): () => void {
+  const view = (globalThis as { window?: EventTarget }).window;
+  if (typeof view?.addEventListener !== 'function') return () => {};
+  const onHide = (event: Event) => {
+    if ((event as Event & { persisted?: boolean }).persisted === true) listener();
+  };
+  view.addEventListener('pagehide', onHide);
+  return () => view.removeEventListener('pagehide', onHide);
+}

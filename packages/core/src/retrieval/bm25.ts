@@ -1,5 +1,5 @@
 import { tokenize } from '../tokenize/index.js';
-import { checkBm25Doc, checkBm25Input, checkBm25Term } from './input.js';
+import { checkBm25Accumulate, checkBm25Doc, checkBm25Input, checkBm25Term } from './input.js';
 
 /** One field of a document and how much a term occurrence in it counts (BM25F-style: weighted term frequency). */
 export interface WeightedField {
@@ -19,6 +19,14 @@ export interface Bm25Options {
 let idfOf: (index: Bm25Index, term: string) => number;
 let scoreOf: (index: Bm25Index, doc: number, terms: readonly string[]) => number;
 let matchedOf: (index: Bm25Index, doc: number, terms: readonly string[]) => string[];
+let hasOf: (index: Bm25Index, term: string) => boolean;
+let accumulateOf: (
+  index: Bm25Index,
+  terms: readonly string[],
+  scores: Float64Array,
+  touched: number[],
+  scale: number,
+) => void;
 
 /**
  * A BM25F index: a document's term frequency is the sum over its fields of occurrences × field weight, so a term in
@@ -105,7 +113,9 @@ export class Bm25Index {
     return Math.log(1 + (this.size - 0.5) / 1.5);
   }
 
+  /** Whether any document has `term`; a ValidationError names a term that is not a string (`term`). */
   has(term: string): boolean {
+    checkBm25Term(term);
     return this.#terms.has(term);
   }
 
@@ -122,9 +132,16 @@ export class Bm25Index {
 
   /**
    * Adds every document's BM25 score for `terms` (distinct, already tokenized) into `scores`, scaled by `scale`,
-   * and pushes each document it touches for the first time (its score was 0) onto `touched`.
+   * and pushes each document it touches for the first time (its score was 0) onto `touched`. A ValidationError
+   * names what is malformed: a term that is not a string (`terms[2]`), `scores` that is not a Float64Array of at
+   * least `size` entries, `touched` that is not an array, or a `scale` that is not a finite number.
    */
   accumulate(terms: readonly string[], scores: Float64Array, touched: number[], scale = 1): void {
+    checkBm25Accumulate(terms, scores, touched, scale, this.size);
+    this.#accumulate(terms, scores, touched, scale);
+  }
+
+  #accumulate(terms: readonly string[], scores: Float64Array, touched: number[], scale: number): void {
     for (const term of terms) {
       const id = this.#terms.get(term);
       if (id === undefined) continue;
@@ -177,6 +194,8 @@ export class Bm25Index {
     idfOf = (index, term) => index.#idfOf(term);
     scoreOf = (index, doc, terms) => index.#score(doc, terms);
     matchedOf = (index, doc, terms) => index.#matched(doc, terms);
+    hasOf = (index, term) => index.#terms.has(term);
+    accumulateOf = (index, terms, scores, touched, scale) => index.#accumulate(terms, scores, touched, scale);
   }
 
   /** Where `doc` is in the postings of term `id` (documents ascending), or -1. */
@@ -207,4 +226,21 @@ export function scoreUnchecked(index: Bm25Index, doc: number, terms: readonly st
 /** `index.matched(doc, terms)` without its check, for the core's selectors (not exported from the package). */
 export function matchedUnchecked(index: Bm25Index, doc: number, terms: readonly string[]): string[] {
   return matchedOf(index, doc, terms);
+}
+
+/** `index.has(term)` without its check, for the core's selectors (not exported from the package). */
+export function hasUnchecked(index: Bm25Index, term: string): boolean {
+  return hasOf(index, term);
+}
+
+/** `index.accumulate(…)` without its check, for the core's rankers (not exported from the package): it runs on
+ * every selection, with terms from the index's own tokenizer and arrays the ranker sized itself. */
+export function accumulateUnchecked(
+  index: Bm25Index,
+  terms: readonly string[],
+  scores: Float64Array,
+  touched: number[],
+  scale = 1,
+): void {
+  accumulateOf(index, terms, scores, touched, scale);
 }

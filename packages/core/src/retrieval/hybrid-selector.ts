@@ -11,7 +11,7 @@ import type {
 } from '../retrieval-types/index.js';
 import type { DocumentStore, EmbeddingCache } from '../store-types/index.js';
 import { tokenize } from '../tokenize/index.js';
-import { Bm25Index, type Bm25Options, idfUnchecked, matchedUnchecked } from './bm25.js';
+import { Bm25Index, type Bm25Options, hasUnchecked, idfUnchecked, matchedUnchecked } from './bm25.js';
 import { continuityJudge } from './continuity.js';
 import {
   type CalibrationOptions,
@@ -481,7 +481,7 @@ const ACTIVITY_KINDS: ReadonlySet<Trigger['kind']> = new Set(['file_open', 'file
  * worth), or in none at all (a place, a product, a name).
  */
 function distinctive(lexical: Bm25Index, term: string): boolean {
-  if (!lexical.has(term)) return true;
+  if (!hasUnchecked(lexical, term)) return true;
   const most = Math.max(1, Math.floor(lexical.size * 0.05));
   return idfUnchecked(lexical, term) >= Math.log(1 + (lexical.size - most + 0.5) / (most + 0.5));
 }

@@ -299,6 +299,31 @@ export function checkBm25Doc(doc: unknown, terms: unknown, size: number): void {
   throwIfAny('Invalid BM25 lookup', issues);
 }
 
+/** `Bm25Index.accumulate`'s terms (strings), scores (a Float64Array with a slot per document), touched list (an
+ * array) and scale (a finite number). */
+export function checkBm25Accumulate(
+  terms: unknown,
+  scores: unknown,
+  touched: unknown,
+  scale: unknown,
+  size: number,
+): void {
+  const issues: ErrorIssue[] = [];
+  checkStrings(terms, 'terms', issues);
+  if (!(scores instanceof Float64Array) || scores.length < size)
+    issues.push({
+      path: 'scores',
+      message: `must be a Float64Array of at least ${size} entries (one per document), got ${describe(scores)}`,
+    });
+  if (!Array.isArray(touched))
+    issues.push({
+      path: 'touched',
+      message: `must be an array of document numbers, got ${describe(touched)}`,
+    });
+  checkNumber(scale, 'scale', issues, {});
+  throwIfAny('Invalid BM25 accumulation', issues);
+}
+
 /** `calibrateLexical`'s BM25 score and idf (finite numbers) and κ (> 0). */
 export function checkCalibrateLexical(bm25: unknown, maxIdf: unknown, scale: unknown): void {
   const issues: ErrorIssue[] = [];

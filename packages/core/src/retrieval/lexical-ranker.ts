@@ -1,4 +1,4 @@
-import { type Bm25Index, scoreUnchecked } from './bm25.js';
+import { accumulateUnchecked, type Bm25Index, scoreUnchecked } from './bm25.js';
 import { topK } from './top-k.js';
 
 /** A query's best documents, before eligibility: what a later run of the same query reuses. */
@@ -57,7 +57,7 @@ export class LexicalRanker {
     }
     const scores = this.#scores;
     const touched: number[] = [];
-    this.#index.accumulate(terms, scores, touched);
+    accumulateUnchecked(this.#index, terms, scores, touched);
     const kept = k + MARGIN;
     const best = topK(scores, kept, touched);
     const run: Run = {

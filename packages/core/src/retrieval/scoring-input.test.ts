@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { ValidationError } from '../errors/index.js';
-import { idfUnchecked, matchedUnchecked, scoreUnchecked } from './bm25.js';
+import { accumulateUnchecked, hasUnchecked, idfUnchecked, matchedUnchecked, scoreUnchecked } from './bm25.js';
 import {
   calibrateCosineUnchecked,
   calibrateLexicalUnchecked,
@@ -69,6 +69,30 @@ describe('the scoring functions check what they are handed', () => {
     expect(pathsOf(() => index.matched(1.5, 'road' as never))).toEqual(['doc', 'terms']);
   });
 
+  test('has and accumulate name the term, the scores, the touched list or the scale', () => {
+    const scores = () => new Float64Array(index.size);
+    expect(pathsOf(() => index.has(42 as never))).toEqual(['term']);
+    expect(pathsOf(() => index.has(undefined as never))).toEqual(['term']);
+    expect(pathsOf(() => index.accumulate('road' as never, scores(), []))).toEqual(['terms']);
+    expect(pathsOf(() => index.accumulate(['road', null as never], scores(), []))).toEqual(['terms[1]']);
+    expect(pathsOf(() => index.accumulate(['road'], [0, 0, 0] as never, []))).toEqual(['scores']);
+    // Too short: a document's score would be written past the end and lost.
+    expect(pathsOf(() => index.accumulate(['road'], new Float64Array(2), []))).toEqual(['scores']);
+    expect(pathsOf(() => index.accumulate(['road'], new Float32Array(3) as never, []))).toEqual(['scores']);
+    expect(pathsOf(() => index.accumulate(['road'], scores(), new Set() as never))).toEqual(['touched']);
+    expect(pathsOf(() => index.accumulate(['road'], scores(), [], Number.NaN))).toEqual(['scale']);
+    expect(pathsOf(() => index.accumulate(['road'], scores(), [], '2' as never))).toEqual(['scale']);
+    expect(
+      pathsOf(() => index.accumulate([7 as never], null as never, null as never, null as never)),
+    ).toEqual(['terms[0]', 'scores', 'touched', 'scale']);
+    // Nothing was added before the check failed.
+    const untouched = scores();
+    const touched: number[] = [];
+    expect(pathsOf(() => index.accumulate(['road', 3 as never], untouched, touched))).toEqual(['terms[1]']);
+    expect([...untouched]).toEqual([0, 0, 0]);
+    expect(touched).toEqual([]);
+  });
+
   test('valid input gives what the unchecked functions give', () => {
     const unit = fc.double({ min: 0, max: 1, noNaN: true });
     const rank = fc.option(fc.integer({ min: 1, max: 100 }), { nil: null });
@@ -108,7 +132,23 @@ describe('the scoring functions check what they are handed', () => {
 
   test("the index's public and unchecked per-term methods agree", () => {
     const terms = ['road', 'weather', 'every', 'absent'];
-    for (const term of terms) expect(index.idf(term)).toBe(idfUnchecked(index, term));
+    for (const term of terms) {
+      expect(index.idf(term)).toBe(idfUnchecked(index, term));
+      expect(index.has(term)).toBe(hasUnchecked(index, term));
+    }
+    expect(index.has('road')).toBe(true);
+    expect(index.has('absent')).toBe(false);
+    for (const scale of [1, 2.5]) {
+      const checked = new Float64Array(index.size + 2);
+      const unchecked = new Float64Array(index.size + 2);
+      const touchedChecked: number[] = [];
+      const touchedUnchecked: number[] = [];
+      index.accumulate(terms, checked, touchedChecked, scale);
+      accumulateUnchecked(index, terms, unchecked, touchedUnchecked, scale);
+      expect([...checked]).toEqual([...unchecked]);
+      expect(touchedChecked).toEqual(touchedUnchecked);
+      expect(touchedChecked.sort()).toEqual([0, 1, 2]);
+    }
     for (let doc = 0; doc < index.size; doc++) {
       expect(index.score(doc, terms)).toBe(scoreUnchecked(index, doc, terms));
       expect(index.matched(doc, terms)).toEqual(matchedUnchecked(index, doc, terms));

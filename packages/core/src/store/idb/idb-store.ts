@@ -10,6 +10,7 @@ import {
   StoreVersionError,
   ValidationError,
 } from '../../errors/index.js';
+import { onPageCached } from '../../page-lifecycle/index.js';
 import { recallable, recallEntries } from '../../recall-entries/index.js';
 import type { RetrievalSet } from '../../retrieval-types/index.js';
 import type { ChatMessage, SessionRecord, UsageReport } from '../../session/index.js';
@@ -113,6 +114,9 @@ export class IdbStore implements Store {
   readonly #channel: ChangeChannel;
   readonly #listeners = new Set<(event: StoreEvent) => void>();
   readonly #indexes = new Map<string, SessionIndex>();
+  /** The transactions this page has running, aborted if the page is put in the back-forward cache. */
+  readonly #live = new Set<IDBTransaction>();
+  readonly #stopOnCached: () => void;
   #closed: Error | null = null;
 
   /** @internal use `openIdbStore`. */
@@ -139,6 +143,24 @@ export class IdbStore implements Store {
     db.addEventListener('close', () =>
       this.#shutDown(new StoreClosedError(this.name, 'closed by the browser')),
     );
+    this.#stopOnCached = onPageCached(() => this.#abortLive());
+  }
+
+  /**
+   * A page put in the back-forward cache is frozen with what it was doing: WebKit keeps its transactions open, so
+   * the next page of the app (a link followed right after a write or a read began) waits on them for as long as the
+   * frozen one stays cached. They are aborted as the page leaves: a write rejects, written whole or not at all, and
+   * the store stays usable if the page comes back.
+   */
+  #abortLive(): void {
+    for (const tx of this.#live) {
+      try {
+        tx.abort();
+      } catch {
+        // It finished or aborted already.
+      }
+    }
+    this.#live.clear();
   }
 
   /** Closes the connection; later calls reject with StoreClosedError. */
@@ -149,6 +171,7 @@ export class IdbStore implements Store {
   #shutDown(reason: Error): void {
     if (this.#closed) return;
     this.#closed = reason;
+    this.#stopOnCached();
     this.#db.close();
     this.#channel.close();
     this.#indexes.clear();
@@ -876,7 +899,13 @@ export class IdbStore implements Store {
 
   #transaction(stores: StoreName[], mode: 'readonly' | 'readwrite'): Tx {
     try {
-      return this.#database().transaction(stores, mode) as Tx;
+      const tx = this.#database().transaction(stores, mode) as Tx;
+      const raw = unwrap(tx) as IDBTransaction;
+      this.#live.add(raw);
+      const forget = () => this.#live.delete(raw);
+      raw.addEventListener('complete', forget);
+      raw.addEventListener('abort', forget);
+      return tx;
     } catch (error) {
       // The connection closed under us (another tab's upgrade, the browser): say why.
       throw this.#closed ?? error;
