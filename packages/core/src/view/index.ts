@@ -21,6 +21,7 @@ export { buildComparison, type ComparedItem, type ComparisonModel } from './comp
 export {
   type AttachmentDetail,
   buildContextDetails,
+  type CapsuleDetail,
   type ContextDetailsModel,
   candidateLabel,
   type DetailItem,

@@ -201,6 +201,11 @@ const ENGLISH = {
     pillAgentScore:
       'Agent: chosen for this message by retrieval; relevance score {score} (higher is more relevant)',
     pillSummary: 'Summary',
+    pillSummaryConfidence: 'Summary {confidence}',
+    pillSummaryTitle: 'A summary sent in place of the reference',
+    pillSummaryWritten: 'written {date}',
+    pillSummaryBy: 'by {source}',
+    pillSummaryTrust: 'confidence {confidence}',
     pillRecalled: 'Recalled {score}',
     pillRecalledTitle:
       'Score {score}: relevance {relevance} × recency {recency} × importance {importance} (higher is sent first)',
