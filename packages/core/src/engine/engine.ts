@@ -45,6 +45,7 @@ import {
   type ContextMode,
   newSessionRecord,
   type SessionRecord,
+  type TriggerSwitches,
   type UserMessage,
 } from '../session/index.js';
 import { MemoryStore, type Store, type StoredPlan } from '../store/index.js';
@@ -141,6 +142,11 @@ export class Engine<R = OpenAIChatRequest> {
 
   get defaultMode(): ContextMode {
     return this.#context.defaultMode;
+  }
+
+  /** The trigger switches sessions start from (the `triggers` option); each session may override them. */
+  get triggers(): TriggerSwitches {
+    return this.#context.triggers;
   }
 
   get modeLimits(): Readonly<Record<ContextMode, ModeLimits>> {
@@ -641,5 +647,6 @@ export async function createEngine<R>(options: EngineOptions<R>): Promise<Engine
     recallThreshold: (options.recall || undefined)?.threshold ?? null,
     longHistory: () => new LongHistory(longHistory, candidates),
     clusterThreshold: options.queryClusters === false ? null : (options.queryClusters?.threshold ?? 0.5),
+    triggers: options.triggers ?? {},
   });
 }
