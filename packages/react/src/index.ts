@@ -120,6 +120,7 @@ export {
   toolLabel,
   toolSteps,
 } from './components/tool-trace/index.js';
+export { TriggerSwitches, type TriggerSwitchesProps } from './components/trigger-switches/index.js';
 export {
   type CtxkitFormat,
   type CtxkitLabelOverrides,

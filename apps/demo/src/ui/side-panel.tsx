@@ -5,6 +5,7 @@ import {
   PrivateSwitch,
   RecallSwitch,
   TaskField,
+  TriggerSwitches,
   usePins,
   WorkspaceEditor,
 } from '@ctxkit/react';
@@ -59,6 +60,9 @@ export function SidePanel({
       <section className="side__section" aria-label="Recall and privacy">
         <RecallSwitch sessionId={sessionId} />
         <PrivateSwitch sessionId={sessionId} />
+      </section>
+      <section className="side__section" aria-label="Retrieval triggers">
+        <TriggerSwitches sessionId={sessionId} />
       </section>
       <section className="side__section" aria-label="Workspace and task">
         <WorkspaceEditor sessionId={sessionId} />

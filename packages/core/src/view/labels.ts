@@ -295,6 +295,12 @@ const ENGLISH = {
     recallOn:
       'Passages of earlier conversations relevant to each message are sent with it, quoted and dated.',
     recallOff: 'Nothing is recalled from or into this conversation.',
+    triggers: 'Also search for what the message names',
+    triggersHint: 'The message itself is always searched; each switch adds the searches of one kind.',
+    triggerPaths: 'File paths',
+    triggerSymbols: 'Code symbols',
+    triggerQuestions: 'Subjects of questions',
+    triggerActivity: 'Files you open or edit',
   },
   memories: {
     heading: 'Memories',
