@@ -66,6 +66,7 @@ export {
   useContextPicker,
 } from './components/context-picker/index.js';
 export { MemoryList, type MemoryListProps, memoryText } from './components/memory-list/index.js';
+export { MessageMeter, type MessageMeterProps } from './components/message-meter/index.js';
 export { PinButton, type PinButtonProps } from './components/pin-button/index.js';
 export {
   buildPinRows,

@@ -48,6 +48,7 @@ export {
   type PluralCategory,
   type PluralForms,
 } from './labels.js';
+export { type MessageMeterModel, type MessageMeterPart, messageMeterOf } from './message-meter.js';
 export {
   buildPinRows,
   PIN_GROUPS,

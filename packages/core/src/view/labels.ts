@@ -112,6 +112,16 @@ const ENGLISH = {
     keyPoint: 'Key point: {text}',
     turn: 'Turn: {text}',
   },
+  messageMeter: {
+    line: '{tokens} tokens: {parts}',
+    part: '{section} {tokens}',
+    more: '+{count} more',
+    heading: 'What this request took',
+    share: '{tokens} tokens, {share} of the request',
+    ofWindow: '{used} of {available} tokens available',
+    loading: 'Loading what the request took…',
+    missing: 'No plan is stored for this reply.',
+  },
   meter: {
     estimating: 'Estimating…',
     error: 'Could not estimate the context: {error}',
