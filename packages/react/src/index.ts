@@ -40,6 +40,7 @@ export {
   type WasteModel,
   wasteOfMessages,
 } from './components/budget-meter/index.js';
+export { CleanupSuggestion, type CleanupSuggestionProps } from './components/cleanup-suggestion/index.js';
 export {
   buildComparison,
   buildContextDetails,

@@ -1,4 +1,5 @@
 import {
+  CleanupSuggestion,
   ContextPicker,
   MemoryList,
   PinManager,
@@ -56,6 +57,7 @@ export function SidePanel({
           onDismissSuggestion={(suggestion) => drop(suggestion.id)}
           promoteLease={{ kind: 'turns', turns: 3 }}
         />
+        <CleanupSuggestion sessionId={sessionId} />
       </section>
       <section className="side__section" aria-label="Recall and privacy">
         <RecallSwitch sessionId={sessionId} />

@@ -17,6 +17,7 @@ export {
   type WasteModel,
   wasteOfMessages,
 } from './budget.js';
+export { type CleanupEntry, type CleanupOptions, cleanupOf } from './cleanup.js';
 export { buildComparison, type ComparedItem, type ComparisonModel } from './comparison.js';
 export {
   type AttachmentDetail,

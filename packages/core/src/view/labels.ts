@@ -112,6 +112,13 @@ const ENGLISH = {
     keyPoint: 'Key point: {text}',
     turn: 'Turn: {text}',
   },
+  cleanup: {
+    heading: 'Sent every time, never used',
+    body: 'These items were added to the conversation and sent with the last requests, but no reply used them ({tokens} tokens a request).',
+    item: '{item}: sent {sent} times, never used',
+    remove: plural('Remove it', 'Remove all {count}'),
+    error: 'Could not remove them: {error}',
+  },
   messageMeter: {
     line: '{tokens} tokens: {parts}',
     part: '{section} {tokens}',
