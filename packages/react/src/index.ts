@@ -40,6 +40,7 @@ export {
   type WasteModel,
   wasteOfMessages,
 } from './components/budget-meter/index.js';
+export { CleanupSuggestion, type CleanupSuggestionProps } from './components/cleanup-suggestion/index.js';
 export {
   buildComparison,
   buildContextDetails,
@@ -66,6 +67,7 @@ export {
   useContextPicker,
 } from './components/context-picker/index.js';
 export { MemoryList, type MemoryListProps, memoryText } from './components/memory-list/index.js';
+export { MessageMeter, type MessageMeterProps } from './components/message-meter/index.js';
 export { PinButton, type PinButtonProps } from './components/pin-button/index.js';
 export {
   buildPinRows,
@@ -120,6 +122,7 @@ export {
   toolLabel,
   toolSteps,
 } from './components/tool-trace/index.js';
+export { TriggerSwitches, type TriggerSwitchesProps } from './components/trigger-switches/index.js';
 export {
   type CtxkitFormat,
   type CtxkitLabelOverrides,

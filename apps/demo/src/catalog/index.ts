@@ -1,1 +1,2 @@
+export { demoCapsules } from './capsules.js';
 export { demoCatalog } from './catalog.js';

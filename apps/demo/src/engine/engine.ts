@@ -8,7 +8,7 @@ import {
   type StoreVersionError,
 } from '@ctxkit/core';
 import { createTransformersEmbedder, type TransformersEmbedder } from '@ctxkit/core/transformers';
-import { demoCatalog } from '../catalog/index.js';
+import { demoCapsules, demoCatalog } from '../catalog/index.js';
 import { type DemoSettings, type EmbeddingSettings, engineModel } from '../settings/index.js';
 import { endpointSummarizer } from './endpoint-summarizer.js';
 import { extractiveSummarizer } from './summarizer.js';
@@ -61,6 +61,7 @@ export async function createDemoEngine(store: IdbStore, settings: DemoSettings):
   const selector = createHybridSelector(embedder ? { embedder, store } : { store });
   const engine = await createEngine({
     catalog: demoCatalog,
+    capsules: demoCapsules,
     model: engineModel(settings),
     contextWindow: settings.contextWindow,
     reservedOutput: RESERVED_OUTPUT,

@@ -1,5 +1,5 @@
 import type { ChatMessage, ItemRef } from '@ctxkit/core';
-import { ContextDetails, PinButton, ToolTrace } from '@ctxkit/react';
+import { ContextDetails, MessageMeter, PinButton, ToolTrace } from '@ctxkit/react';
 import { useId, useState } from 'react';
 import { CopyButton } from './copy-button.js';
 import type { ForkRequest } from './fork-request.js';
@@ -166,6 +166,7 @@ export function MessageView({
             </button>
           ))}
       </div>
+      {message.role === 'assistant' && <MessageMeter sessionId={ownerId} messageId={message.id} />}
       {message.role === 'assistant' && open && (
         <div id={detailsId} className="message__details">
           <ContextDetails

@@ -1,10 +1,12 @@
 import {
+  CleanupSuggestion,
   ContextPicker,
   MemoryList,
   PinManager,
   PrivateSwitch,
   RecallSwitch,
   TaskField,
+  TriggerSwitches,
   usePins,
   WorkspaceEditor,
 } from '@ctxkit/react';
@@ -55,10 +57,14 @@ export function SidePanel({
           onDismissSuggestion={(suggestion) => drop(suggestion.id)}
           promoteLease={{ kind: 'turns', turns: 3 }}
         />
+        <CleanupSuggestion sessionId={sessionId} />
       </section>
       <section className="side__section" aria-label="Recall and privacy">
         <RecallSwitch sessionId={sessionId} />
         <PrivateSwitch sessionId={sessionId} />
+      </section>
+      <section className="side__section" aria-label="Retrieval triggers">
+        <TriggerSwitches sessionId={sessionId} />
       </section>
       <section className="side__section" aria-label="Workspace and task">
         <WorkspaceEditor sessionId={sessionId} />

@@ -122,6 +122,38 @@ describe('capsules', () => {
     expect(capsuleOf(prepared.plan)).toBeDefined();
   });
 
+  test('a capsule carries its confidence and date into the plan, its id and its replay', async () => {
+    const store = new MemoryStore();
+    const dated = { ...capsule('Run the release script.'), confidence: 0.8, generatedAt: '2026-11-20' };
+    const engine = await testEngine({ store, catalog: catalog(MANUAL), capsules: [dated] });
+    const session = await engine.createSession();
+    const prepared = await session.prepare('how do I deploy the service?');
+    expect(capsuleOf(prepared.plan)?.candidate).toMatchObject({ confidence: 0.8, generatedAt: '2026-11-20' });
+    await session.commit(prepared, 'ok');
+    const replayed = await engine.replay(prepared.plan.id);
+    expect(capsuleOf(replayed)?.candidate).toMatchObject({ confidence: 0.8, generatedAt: '2026-11-20' });
+    // The same summary with another confidence is another plan: what the plan says about it is part of its input.
+    await engine.setCapsules([{ ...dated, confidence: 0.3 }]);
+    const again = await (await engine.createSession()).prepare('how do I deploy the service?');
+    expect(capsuleOf(again.plan)?.candidate).toMatchObject({ confidence: 0.3 });
+    expect(again.plan.id).not.toBe(prepared.plan.id);
+  });
+
+  test('a confidence outside 0–1 or a date that is no ISO date is refused at its path', async () => {
+    const engine = await testEngine({ catalog: catalog(MANUAL) });
+    const error = await engine
+      .setCapsules([{ ...capsule('Run it.'), confidence: 1.5, generatedAt: 'last Tuesday' }])
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ValidationError);
+    expect((error as ValidationError).issues.map((issue) => issue.path)).toEqual([
+      'capsules[0].confidence',
+      'capsules[0].generatedAt',
+    ]);
+    await expect(
+      engine.setCapsules([{ ...capsule('Run it.'), confidence: 0, generatedAt: '2026-11-20T08:30:00Z' }]),
+    ).resolves.toBeUndefined();
+  });
+
   test('secrets in a summary are redacted before it is planned', async () => {
     const key = `sk-proj-${'a1B2c3D4e5F6g7H8'.repeat(3)}`;
     const engine = await testEngine({

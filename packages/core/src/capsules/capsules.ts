@@ -23,6 +23,8 @@ export interface Capsule {
   readonly summary: string;
   readonly contentHash: string;
   readonly source?: string;
+  readonly confidence?: number;
+  readonly generatedAt?: string;
 }
 
 /** Checks the host's capsules: references only, one per reference, a summary and a hash each. */
@@ -55,16 +57,30 @@ export function checkCapsules(
       });
     if (capsule.source !== undefined && typeof capsule.source !== 'string')
       issues.push({ path: `${at}.source`, message: 'must be a string when given' });
+    if (
+      capsule.confidence !== undefined &&
+      (typeof capsule.confidence !== 'number' || !(capsule.confidence >= 0 && capsule.confidence <= 1))
+    )
+      issues.push({ path: `${at}.confidence`, message: 'must be a number from 0 to 1 when given' });
+    if (capsule.generatedAt !== undefined && !isIsoDate(capsule.generatedAt))
+      issues.push({ path: `${at}.generatedAt`, message: 'must be an ISO 8601 date or date-time when given' });
     checked.push({
       ref: { type: 'reference', name: ref.name },
       summary: typeof capsule.summary === 'string' ? redact(capsule.summary) : '',
       contentHash: capsule.contentHash,
       ...(typeof capsule.source === 'string' && { source: capsule.source }),
+      ...(typeof capsule.confidence === 'number' && { confidence: capsule.confidence }),
+      ...(typeof capsule.generatedAt === 'string' && { generatedAt: capsule.generatedAt }),
     });
   });
   if (issues.length > 0) throw new ValidationError('Invalid capsules', issues);
   return checked;
 }
+
+// A calendar date, optionally with a time: what `Date.prototype.toISOString` and a date input write.
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})?)?$/;
+const isIsoDate = (value: unknown): boolean =>
+  typeof value === 'string' && ISO_DATE.test(value) && !Number.isNaN(Date.parse(value));
 
 /** Checks the host's capsules and plans them; null when there are none. */
 export function capsuleSource(
@@ -112,6 +128,8 @@ export function capsulePlanner(
           contentHash: capsule.contentHash,
           stale,
           ...(capsule.source !== undefined && { source: capsule.source }),
+          ...(capsule.confidence !== undefined && { confidence: capsule.confidence }),
+          ...(capsule.generatedAt !== undefined && { generatedAt: capsule.generatedAt }),
         };
         candidateOf = { ...draft, hash: contentHash({ ...draft, hash: '' }) };
         made.set(cacheKey, candidateOf);

@@ -11,4 +11,11 @@ export interface CapsuleInput {
   readonly contentHash: string;
   /** Who wrote it (`llm:<model>`, `host`, …): shown and recorded in the plan, not interpreted. */
   readonly source?: string;
+  /**
+   * How far the writer trusts the summary, 0–1 (an LLM's self-rating, a reviewer's score): shown and recorded in
+   * the plan, not interpreted.
+   */
+  readonly confidence?: number;
+  /** When the summary was written: an ISO 8601 date or date-time, shown and recorded in the plan. */
+  readonly generatedAt?: string;
 }

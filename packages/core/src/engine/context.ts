@@ -5,7 +5,7 @@ import type { CapsuleCandidate, ContextPlan, ModeLimits, PlanInput } from '../pl
 import type { Redactor, RetentionOptions, SessionRedaction } from '../privacy/index.js';
 import type { RecallSource } from '../recall/index.js';
 import type { AgentSelector } from '../retrieval/index.js';
-import type { ContextMode, ModeSetting } from '../session/index.js';
+import type { ContextMode, ModeSetting, TriggerSwitches } from '../session/index.js';
 import type { Store } from '../store/index.js';
 import type { CandidateFactory } from './candidates.js';
 import type { LongHistory } from './long-history.js';
@@ -52,6 +52,8 @@ export interface EngineContext<R, S = unknown> {
   readonly longHistory: () => LongHistory;
   /** The capsules of a plan input's references; null when the host supplied none. */
   readonly capsules: ((input: PlanInput, catalog: Catalog) => CapsuleCandidate[]) | null;
+  /** The engine's trigger switches (`triggers` option); a session's own override them. */
+  readonly triggers: TriggerSwitches;
   /** The cosine threshold of query clusters; null when clustering is off. */
   readonly clusterThreshold: number | null;
   /** The turns this engine's sessions have open, for hosts that show the user's message before commit. */

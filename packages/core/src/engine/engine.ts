@@ -46,6 +46,7 @@ import {
   type ModeSetting,
   newSessionRecord,
   type SessionRecord,
+  type TriggerSwitches,
   type UserMessage,
 } from '../session/index.js';
 import { MemoryStore, type Store, type StoredPlan } from '../store/index.js';
@@ -142,6 +143,11 @@ export class Engine<R = OpenAIChatRequest> {
 
   get defaultMode(): ModeSetting {
     return this.#context.defaultMode;
+  }
+
+  /** The trigger switches sessions start from (the `triggers` option); each session may override them. */
+  get triggers(): TriggerSwitches {
+    return this.#context.triggers;
   }
 
   get modeLimits(): Readonly<Record<ContextMode, ModeLimits>> {
@@ -642,5 +648,6 @@ export async function createEngine<R>(options: EngineOptions<R>): Promise<Engine
     recallThreshold: (options.recall || undefined)?.threshold ?? null,
     longHistory: () => new LongHistory(longHistory, candidates),
     clusterThreshold: options.queryClusters === false ? null : (options.queryClusters?.threshold ?? 0.5),
+    triggers: options.triggers ?? {},
   });
 }

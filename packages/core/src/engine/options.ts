@@ -18,8 +18,14 @@ import {
   retentionIssues,
 } from '../privacy/index.js';
 import type { PromotionRules } from '../reflection/rules.js';
-import type { AgentSelector, LearningOptions } from '../retrieval/index.js';
-import { type ContextMode, isContextMode, isModeSetting, type ModeSetting } from '../session/index.js';
+import { type AgentSelector, type LearningOptions, triggerSwitchIssues } from '../retrieval/index.js';
+import {
+  type ContextMode,
+  isContextMode,
+  isModeSetting,
+  type ModeSetting,
+  type TriggerSwitches,
+} from '../session/index.js';
 import type { Store } from '../store/index.js';
 import type { TiktokenEncodingName, TokenCounter } from '../tokens/index.js';
 import { checkKnownFields, describe, isRecord } from '../validation/index.js';
@@ -90,6 +96,11 @@ export interface EngineOptions<R> {
    * `threshold` (default 0.5) to the current cluster's centroid starts a new cluster. `false`: no clusters.
    */
   readonly queryClusters?: { readonly threshold?: number } | false;
+  /**
+   * Which trigger kinds retrieval runs besides the message (paths, symbols, questions, activity); a group not named
+   * is on. A session's `setTriggers` overrides this per group.
+   */
+  readonly triggers?: TriggerSwitches;
   /** For tests and replays: the clock and the id source. */
   readonly now?: () => Date;
   readonly newId?: () => string;
@@ -183,6 +194,7 @@ export function checkOptions(options: EngineOptions<unknown>, reservedOutput: nu
       message: "configures the default selector; pass it to your selector's options",
     });
   }
+  triggerSwitchIssues(options.triggers, 'triggers', issues);
   if (options.defaultMode !== undefined && !isModeSetting(options.defaultMode)) {
     issues.push({
       path: 'defaultMode',

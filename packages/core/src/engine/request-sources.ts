@@ -4,7 +4,7 @@ import { clusterOperations } from '../clusters/lazy.js';
 import { type MemoryEntry, usesMemory } from '../memory/index.js';
 import type { RecallCandidate } from '../planner/index.js';
 import { carriedBy, recallViewer } from '../recall/index.js';
-import type { RetrievalSet } from '../retrieval/index.js';
+import { effectiveTriggers, type RetrievalSet } from '../retrieval/index.js';
 import type { ChatMessage, ContextMode, SessionRecord } from '../session/index.js';
 import type { EngineContext } from './context.js';
 
@@ -31,7 +31,7 @@ export interface RequestSources {
 /** What the gathering reads of the engine. */
 type Engine = Pick<
   EngineContext<unknown>,
-  'catalog' | 'selector' | 'modeLimits' | 'clusterThreshold' | 'newId' | 'memories' | 'recall'
+  'catalog' | 'selector' | 'modeLimits' | 'clusterThreshold' | 'newId' | 'memories' | 'recall' | 'triggers'
 >;
 
 /** Everything a new turn's first request gathers for the user's message. */
@@ -68,6 +68,7 @@ export async function selectItems(
     limit: limits.topK + 5,
     sessionId: session.id,
     mode: session.mode,
+    triggers: effectiveTriggers(engine.triggers, session.record.triggers),
     ...(peek && { peek }),
   });
 }

@@ -14,6 +14,7 @@ import type {
   SessionContextItem,
   SessionRecord,
   Transcript,
+  TriggerSwitches,
   Usage,
 } from '../session/index.js';
 import type { MeasuredTurn } from '../store/index.js';
@@ -187,6 +188,14 @@ export class Session<R = OpenAIChatRequest> {
    */
   setMode(mode: ModeSetting | null): Promise<void> {
     return settings.setMode(this.#core, mode);
+  }
+
+  /**
+   * Turns trigger kinds (paths, symbols, questions, activity) on or off for this session's requests, over the
+   * engine's `triggers`: `{ symbols: false }` changes that group only. `null` returns to the engine's switches.
+   */
+  setTriggers(switches: TriggerSwitches | null): Promise<void> {
+    return settings.setTriggers(this.#core, switches);
   }
 
   /** Turns recall off (or on again) for this session: its messages are not recalled, its requests get none. */

@@ -33,7 +33,17 @@ function content(candidate: Candidate): unknown {
     case 'workspace':
       return candidate.text;
     case 'capsule':
-      return [candidate.ref, candidate.summary, candidate.contentHash, candidate.source ?? null];
+      // Confidence and date joined later: a capsule without them hashes as it always did, so stored plans replay.
+      return candidate.confidence === undefined && candidate.generatedAt === undefined
+        ? [candidate.ref, candidate.summary, candidate.contentHash, candidate.source ?? null]
+        : [
+            candidate.ref,
+            candidate.summary,
+            candidate.contentHash,
+            candidate.source ?? null,
+            candidate.confidence ?? null,
+            candidate.generatedAt ?? null,
+          ];
   }
 }
 

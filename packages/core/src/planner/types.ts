@@ -249,6 +249,10 @@ export interface CapsuleCandidate extends CandidateBase {
   readonly stale: boolean;
   /** Who wrote it (`llm:<model>`, `host`, …), as the host said; absent when it did not. */
   readonly source?: string;
+  /** How far its writer trusts it, 0–1, as the host said; absent when it did not. */
+  readonly confidence?: number;
+  /** When it was written (ISO 8601), as the host said; absent when it did not. */
+  readonly generatedAt?: string;
 }
 
 export type Candidate =

@@ -34,6 +34,7 @@ import { DEFAULT_FIELD_WEIGHTS, type FieldWeights, itemFields } from './item-tex
 import type { ItemVectors } from './item-vectors.js';
 import type { LearnedScore, LearningOptions, PersistedUseMemory, UseEvent } from './learning.js';
 import { LexicalRanker } from './lexical-ranker.js';
+import { triggerOn } from './trigger-switches.js';
 import {
   type ActivityEvent,
   TRIGGER_RELEVANCE,
@@ -239,7 +240,9 @@ export function createHybridSelector(options: HybridSelectorOptions = {}): Hybri
               return relation !== null;
             })
           : [{ kind: 'message', query, relevance: 1, age: 0 } satisfies Trigger]
-      ).map((trigger) => carriedRelevance(trigger, relations.get(trigger.query)));
+      )
+        .filter((trigger) => triggerOn(request.triggers, trigger.kind))
+        .map((trigger) => carriedRelevance(trigger, relations.get(trigger.query)));
       const triggersMs = performance.now() - started;
 
       const vectorStarted = performance.now();

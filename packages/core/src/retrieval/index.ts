@@ -30,6 +30,12 @@ export { createLexicalSelector, type LexicalSelector } from './lexical-selector.
 export { DISCRIMINATING_SHARE, referenceWeight } from './reference-weight.js';
 export { topK } from './top-k.js';
 export {
+  effectiveTriggers,
+  triggerGroupOf,
+  triggerOn,
+  triggerSwitchIssues,
+} from './trigger-switches.js';
+export {
   type ActivityEvent,
   activityTriggers,
   extractTriggers,

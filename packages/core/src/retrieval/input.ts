@@ -8,6 +8,7 @@ import {
   isRecord,
   throwIfAny,
 } from '../validation/index.js';
+import { triggerSwitchIssues } from './trigger-switches.js';
 
 // What the public entries of retrieval and learning are handed is checked where it comes in: a malformed value is a
 // ValidationError naming its path (`event.keys[2]`), never a silent no-op or a TypeError deep inside a ranking, and
@@ -122,6 +123,7 @@ export function checkSelectionRequest(request: unknown, path = 'request'): void 
         path: `${path}.mode`,
         message: `must be 'off', 'light' or 'heavy', got ${describe(request.mode)}`,
       });
+    triggerSwitchIssues(request.triggers, `${path}.triggers`, issues);
   }
   throwIfAny('Invalid selection request', issues);
 }

@@ -1,6 +1,6 @@
 import type { Catalog, ItemKey, JsonValue } from '../catalog/index.js';
 import type { RetrievalSet } from '../retrieval-types/index.js';
-import type { ContextMode } from '../session/index.js';
+import type { ContextMode, TriggerSwitches } from '../session/index.js';
 import type { UseEvent } from './learning.js';
 import type { ActivityEvent } from './triggers.js';
 
@@ -17,6 +17,8 @@ export interface SelectionRequest {
   readonly peek?: boolean;
   /** The context mode the request is planned in (recorded in the set). */
   readonly mode?: ContextMode;
+  /** Trigger kinds switched off for this request (a group not named runs); the message itself always runs. */
+  readonly triggers?: TriggerSwitches;
 }
 
 /** Chooses `agent` items per request. Pluggable: the engine takes any implementation. */

@@ -32,6 +32,7 @@ export {
   type TranscriptTurn,
   transcriptOf,
 } from './transcript.js';
+export { TRIGGER_GROUPS, type TriggerGroup, type TriggerSwitches } from './trigger-switches.js';
 export { groupTurns, type Turn } from './turns.js';
 export type {
   AssistantMessage,

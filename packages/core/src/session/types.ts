@@ -4,6 +4,7 @@ import type { QueryCluster } from './cluster-types.js';
 import type { Pin, PinKind } from './pin-types.js';
 import type { ReflectionState, TurnReflection } from './reflection-types.js';
 import type { PinSuggestion } from './suggestion-types.js';
+import type { TriggerSwitches } from './trigger-switches.js';
 
 // The pin vocabulary has its own module so the reflection and suggestion shapes can name it without a circle.
 export type { Lease, LeaseScope, Pin, PinKind, PinTarget } from './pin-types.js';
@@ -179,6 +180,8 @@ export interface SessionRecord {
    * passages. Absent means true.
    */
   readonly recall?: boolean;
+  /** Trigger kinds this session turned on or off, over the engine's `triggers`; absent when it changed none. */
+  readonly triggers?: TriggerSwitches;
   /** Summaries of older turns, newest last; absent until history first outgrows its share. */
   readonly checkpoints?: readonly Checkpoint[];
   /**

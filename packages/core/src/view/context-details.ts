@@ -55,8 +55,11 @@ export interface DetailItem {
    * in full), `'expanded'` (in full because the model asked for its card). Known once the plan is loaded.
    */
   readonly form?: 'card' | 'expanded';
-  /** Set for a capsule: a summary sent in place of the reference it names (`ref`), never the reference itself. */
-  readonly capsule?: true;
+  /**
+   * Set for a capsule: a summary sent in place of the reference it names (`ref`), never the reference itself, with
+   * who wrote it, how far they trust it (0–1) and when, as far as the host said.
+   */
+  readonly capsule?: CapsuleDetail;
   /**
    * Set for a recalled passage: the session and messages it quotes, when it was said, its score and (in plans that
    * have them) the parts of the score.
@@ -71,6 +74,13 @@ export interface DetailItem {
     readonly weights?: RecallWeights;
   };
   readonly tokens: number;
+}
+
+/** What the host said about a capsule the request sent. */
+export interface CapsuleDetail {
+  readonly source?: string;
+  readonly confidence?: number;
+  readonly generatedAt?: string;
 }
 
 export interface DetailSection {
@@ -167,7 +177,11 @@ export function buildContextDetails(
         key: candidate.id,
         label: candidateLabel(candidate, format),
         ref: candidate.ref,
-        capsule: true,
+        capsule: {
+          ...(candidate.source !== undefined && { source: candidate.source }),
+          ...(candidate.confidence !== undefined && { confidence: candidate.confidence }),
+          ...(candidate.generatedAt !== undefined && { generatedAt: candidate.generatedAt }),
+        },
         tokens: candidate.tokens,
       });
     } else if (candidate.kind === 'recall') {

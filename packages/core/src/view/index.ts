@@ -17,10 +17,12 @@ export {
   type WasteModel,
   wasteOfMessages,
 } from './budget.js';
+export { type CleanupEntry, type CleanupOptions, cleanupOf } from './cleanup.js';
 export { buildComparison, type ComparedItem, type ComparisonModel } from './comparison.js';
 export {
   type AttachmentDetail,
   buildContextDetails,
+  type CapsuleDetail,
   type ContextDetailsModel,
   candidateLabel,
   type DetailItem,
@@ -50,6 +52,7 @@ export {
   type PluralCategory,
   type PluralForms,
 } from './labels.js';
+export { type MessageMeterModel, type MessageMeterPart, messageMeterOf } from './message-meter.js';
 export {
   buildPinRows,
   PIN_GROUPS,

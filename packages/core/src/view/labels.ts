@@ -120,6 +120,23 @@ const ENGLISH = {
     keyPoint: 'Key point: {text}',
     turn: 'Turn: {text}',
   },
+  cleanup: {
+    heading: 'Sent every time, never used',
+    body: 'These items were added to the conversation and sent with the last requests, but no reply used them ({tokens} tokens a request).',
+    item: '{item}: sent {sent} times, never used',
+    remove: plural('Remove it', 'Remove all {count}'),
+    error: 'Could not remove them: {error}',
+  },
+  messageMeter: {
+    line: '{tokens} tokens: {parts}',
+    part: '{section} {tokens}',
+    more: '+{count} more',
+    heading: 'What this request took',
+    share: '{tokens} tokens, {share} of the request',
+    ofWindow: '{used} of {available} tokens available',
+    loading: 'Loading what the request took…',
+    missing: 'No plan is stored for this reply.',
+  },
   meter: {
     estimating: 'Estimating…',
     error: 'Could not estimate the context: {error}',
@@ -211,6 +228,11 @@ const ENGLISH = {
     pillAgentScore:
       'Agent: chosen for this message by retrieval; relevance score {score} (higher is more relevant)',
     pillSummary: 'Summary',
+    pillSummaryConfidence: 'Summary {confidence}',
+    pillSummaryTitle: 'A summary sent in place of the reference',
+    pillSummaryWritten: 'written {date}',
+    pillSummaryBy: 'by {source}',
+    pillSummaryTrust: 'confidence {confidence}',
     pillRecalled: 'Recalled {score}',
     pillRecalledTitle:
       'Score {score}: relevance {relevance} × recency {recency} × importance {importance} (higher is sent first)',
@@ -306,6 +328,12 @@ const ENGLISH = {
     recallOn:
       'Passages of earlier conversations relevant to each message are sent with it, quoted and dated.',
     recallOff: 'Nothing is recalled from or into this conversation.',
+    triggers: 'Also search for what the message names',
+    triggersHint: 'The message itself is always searched; each switch adds the searches of one kind.',
+    triggerPaths: 'File paths',
+    triggerSymbols: 'Code symbols',
+    triggerQuestions: 'Subjects of questions',
+    triggerActivity: 'Files you open or edit',
   },
   memories: {
     heading: 'Memories',

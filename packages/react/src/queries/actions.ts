@@ -9,6 +9,7 @@ import type {
   PinOptions,
   PinTarget,
   Session,
+  TriggerSwitches,
 } from '@ctxkit/core';
 import { type UseMutationResult, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEngine } from '../provider/index.js';
@@ -26,6 +27,8 @@ export interface SessionActions {
   readonly setMode: UseMutationResult<void, Error, ModeSetting | null>;
   /** Whether this session's messages are recalled, and its requests offered recalled passages. */
   readonly setRecall: UseMutationResult<void, Error, boolean>;
+  /** Trigger kinds on or off for this session (`session.setTriggers`); `null` returns to the engine's switches. */
+  readonly setTriggers: UseMutationResult<void, Error, TriggerSwitches | null>;
   readonly addItem: UseMutationResult<void, Error, ItemRef>;
   readonly removeItem: UseMutationResult<void, Error, ItemRef>;
   /** A stored suggestion becomes a normal pin (sticky unless `options` say otherwise). */
@@ -63,6 +66,9 @@ export function useSessionActions(sessionId: string): SessionActions {
     ),
     setMode: useMutation(withSession((session, mode: ModeSetting | null) => session.setMode(mode))),
     setRecall: useMutation(withSession((session, on: boolean) => session.setRecall(on))),
+    setTriggers: useMutation(
+      withSession((session, switches: TriggerSwitches | null) => session.setTriggers(switches)),
+    ),
     addItem: useMutation(withSession((session, ref: ItemRef) => session.addItem(ref))),
     removeItem: useMutation(withSession((session, ref: ItemRef) => session.removeItem(ref))),
     acceptSuggestion: useMutation(

@@ -1,8 +1,11 @@
 import type { ItemRef } from '../../catalog/index.js';
+import { type ErrorIssue, ValidationError } from '../../errors/index.js';
+import { triggerSwitchIssues } from '../../retrieval/index.js';
 import {
   type ModeSetting,
   type Pin,
   type SessionRecord,
+  type TriggerSwitches,
   withItem,
   withoutItem,
   withTask,
@@ -37,6 +40,19 @@ export async function removeItem<R>(core: SessionCore<R>, ref: ItemRef): Promise
   checkItemRef(ref);
   await core.update((record) => withoutItem(record, ref));
   core.reportUse('removed', agentKeyOf(core.engine.catalog, ref));
+}
+
+/** Turns trigger kinds on or off for this session, over the engine's switches; `null` returns to the engine's. */
+export async function setTriggers<R>(core: SessionCore<R>, switches: TriggerSwitches | null): Promise<void> {
+  const issues: ErrorIssue[] = [];
+  if (switches !== null) triggerSwitchIssues(switches, 'switches', issues);
+  if (issues.length > 0) throw new ValidationError('Invalid trigger switches', issues);
+  return core.update((record) => {
+    const { triggers: held, ...rest } = record;
+    if (switches === null) return held === undefined ? record : rest;
+    const triggers = { ...held, ...switches };
+    return { ...rest, triggers };
+  });
 }
 
 export async function setMode<R>(core: SessionCore<R>, mode: ModeSetting | null): Promise<void> {

@@ -49,4 +49,45 @@ describe('ContextDetails: capsules', () => {
     await expect.poll(() => root.dataset.state).toBe('ready');
     expect(await axeViolations(root)).toEqual([]);
   });
+
+  test("a capsule's confidence and date are shown on its pill, its writer in the pill's title", async () => {
+    const engine = await kitEngine({
+      catalog: {
+        references: [
+          {
+            name: 'Deployment manual',
+            description: 'How to deploy the service',
+            content: MANUAL,
+            include: 'agent',
+          },
+        ],
+      },
+    });
+    await engine.setCapsules([
+      {
+        ref: { type: 'reference', name: 'Deployment manual' },
+        summary: 'Run the release script; it checks each step.',
+        contentHash: hashReferenceContent(MANUAL),
+        source: 'llm:test-model',
+        confidence: 0.8,
+        generatedAt: '2026-11-20',
+      },
+    ]);
+    const session = await engine.createSession();
+    const prepared = await session.prepare('How do I deploy the service?');
+    const { assistantMessage } = await session.commit(prepared, 'Run the script.');
+    const screen = await render(
+      <Kit engine={engine}>
+        <ContextDetails variant="expanded" sessionId={session.id} messageId={assistantMessage.id} />
+      </Kit>,
+    );
+    const pill = screen.getByText(/^Summary 80% · written 11\/20\/2026$/);
+    await expect.element(pill).toBeVisible();
+    expect(pill.element().getAttribute('title')).toBe(
+      'A summary sent in place of the reference, by llm:test-model, confidence 80%, written 11/20/2026',
+    );
+    const root = screen.container.querySelector('.ctxkit-details') as HTMLElement;
+    await expect.poll(() => root.dataset.state).toBe('ready');
+    expect(await axeViolations(root)).toEqual([]);
+  });
 });

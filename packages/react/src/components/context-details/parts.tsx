@@ -444,15 +444,7 @@ export function Pill({ item, className, ...props }: PillProps) {
   const pin = item.pin;
   const format = useCtxkitFormat();
   const labels = format.labels.details;
-  if (item.capsule) {
-    return (
-      <span className="ctxkit-pills">
-        <span className={cx('ctxkit-pill', className)} data-capsule="" {...props}>
-          {labels.pillSummary}
-        </span>
-      </span>
-    );
-  }
+  if (item.capsule) return <CapsulePill capsule={item.capsule} className={className} {...props} />;
   if (item.recalled) return <RecalledPill passage={item.recalled} className={className} {...props} />;
   if (!mode && !pin) return null;
   const form = item.form;
@@ -509,6 +501,36 @@ export function Mode({ className, ...props }: HTMLAttributes<HTMLParagraphElemen
 }
 
 /** "Recalled 0.42", its title the parts of the score: relevance × recency × importance (× meaning). */
+/** Summary 80% · written 11/20/2026: a capsule, with its writer's confidence and date when the host gave them. */
+function CapsulePill({
+  capsule,
+  className,
+  ...props
+}: HTMLAttributes<HTMLSpanElement> & { readonly capsule: NonNullable<DetailItem['capsule']> }) {
+  const format = useCtxkitFormat();
+  const labels = format.labels.details;
+  const confidence = capsule.confidence === undefined ? undefined : format.percent(capsule.confidence);
+  const written =
+    capsule.generatedAt === undefined
+      ? undefined
+      : format.text(labels.pillSummaryWritten, { date: format.date(capsule.generatedAt) });
+  const head =
+    confidence === undefined ? labels.pillSummary : format.text(labels.pillSummaryConfidence, { confidence });
+  const title = [
+    labels.pillSummaryTitle,
+    ...(capsule.source === undefined ? [] : [format.text(labels.pillSummaryBy, { source: capsule.source })]),
+    ...(confidence === undefined ? [] : [format.text(labels.pillSummaryTrust, { confidence })]),
+    ...(written === undefined ? [] : [written]),
+  ].join(', ');
+  return (
+    <span className="ctxkit-pills">
+      <span className={cx('ctxkit-pill', className)} data-capsule="" title={title} {...props}>
+        {written === undefined ? head : `${head} · ${written}`}
+      </span>
+    </span>
+  );
+}
+
 function RecalledPill({
   passage,
   className,

@@ -1,0 +1,1 @@
+export { CleanupSuggestion, type CleanupSuggestionProps } from './cleanup-suggestion.js';

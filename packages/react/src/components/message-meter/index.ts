@@ -1,0 +1,1 @@
+export { MessageMeter, type MessageMeterProps } from './message-meter.js';

@@ -1,0 +1,1 @@
+export { TriggerSwitches, type TriggerSwitchesProps } from './trigger-switches.js';
