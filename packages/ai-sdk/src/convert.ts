@@ -6,9 +6,8 @@ import {
   type OpenAIContentPart,
   type ToolCall,
   UnsupportedAttachmentError,
-  type Usage,
 } from '@ctxkit/core';
-import type { LanguageModelMiddleware, LanguageModelUsage, UIMessage } from 'ai';
+import type { LanguageModelMiddleware, UIMessage } from 'ai';
 
 // The AI SDK's language-model types, read from the middleware type `ai` exports (so this package needs no other
 // AI SDK package): the call options, the prompt, its tools, and what a model returns.
@@ -23,7 +22,6 @@ export type GenerateResult = Awaited<ReturnType<WrapGenerate>>;
 type WrapStream = NonNullable<LanguageModelMiddleware['wrapStream']>;
 export type StreamResult = Awaited<ReturnType<WrapStream>>;
 export type StreamPart = StreamResult['stream'] extends ReadableStream<infer P> ? P : never;
-export type ProviderUsage = GenerateResult['usage'];
 
 /** Parses a tool call's JSON arguments into the object ctxkit records; anything else is kept under `input`. */
 export function argumentsObject(input: unknown): ToolCall['arguments'] {
@@ -196,41 +194,4 @@ export function toolsOfRequest(request: OpenAIChatRequest): FunctionTool[] {
     description: tool.function.description,
     inputSchema: tool.function.parameters as FunctionTool['inputSchema'],
   }));
-}
-
-function count(value: number | undefined): number | undefined {
-  return value !== undefined && Number.isSafeInteger(value) && value >= 0 ? value : undefined;
-}
-
-/** What a provider reported, as ctxkit's usage; undefined when it did not say how many prompt tokens it counted. */
-export function usageOf(usage: LanguageModelUsage | undefined): Usage | undefined {
-  const inputTokens = count(usage?.inputTokens);
-  if (usage === undefined || inputTokens === undefined) return undefined;
-  const outputTokens = count(usage.outputTokens);
-  const cached = count(usage.inputTokenDetails?.cacheReadTokens);
-  const written = count(usage.inputTokenDetails?.cacheWriteTokens);
-  return {
-    inputTokens,
-    ...(outputTokens !== undefined && { outputTokens }),
-    ...(cached !== undefined && { cachedInputTokens: cached }),
-    ...(written !== undefined && { cacheWriteTokens: written }),
-  };
-}
-
-/** The same for a language model's own usage report (middleware). */
-export function usageOfProvider(usage: ProviderUsage | undefined): Usage | undefined {
-  if (usage === undefined) return undefined;
-  return usageOf({
-    inputTokens: usage.inputTokens.total,
-    outputTokens: usage.outputTokens.total,
-    inputTokenDetails: {
-      noCacheTokens: usage.inputTokens.noCache,
-      cacheReadTokens: usage.inputTokens.cacheRead,
-      cacheWriteTokens: usage.inputTokens.cacheWrite,
-    },
-    outputTokenDetails: {
-      textTokens: usage.outputTokens.text,
-      reasoningTokens: usage.outputTokens.reasoning,
-    },
-  } as LanguageModelUsage);
 }
