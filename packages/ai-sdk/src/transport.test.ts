@@ -327,6 +327,38 @@ describe('createCtxkitTransport', () => {
     await reopened.rollback(await reopened.prepare('again'));
   });
 
+  test('settings reach every model call: sampling, output length, stop sequences', async () => {
+    const engine = await makeEngine();
+    const session = await engine.createSession();
+    const transport = createCtxkitTransport({
+      engine,
+      sessionId: session.id,
+      model: model('echo-model'),
+      settings: { temperature: 0.25, topP: 0.5, seed: 7, maxOutputTokens: 123, stopSequences: ['\n\n'] },
+    });
+    await readAll(
+      await transport.sendMessages({
+        trigger: 'submit-message',
+        chatId: 'chat',
+        messageId: undefined,
+        messages: [userMessage('u1', 'settings check please')],
+        abortSignal: undefined,
+      }),
+    );
+    const sent = (await serverRequests()).filter((body) =>
+      JSON.stringify(body).includes('settings check please'),
+    );
+    expect(sent).toHaveLength(1);
+    // What the provider sends for them: OpenAI's field names.
+    expect(sent[0]).toMatchObject({
+      temperature: 0.25,
+      top_p: 0.5,
+      seed: 7,
+      max_tokens: 123,
+      stop: ['\n\n'],
+    });
+  });
+
   test('a model error rolls the turn back and reaches useChat as an error', async () => {
     const engine = await makeEngine();
     const session = await engine.createSession();

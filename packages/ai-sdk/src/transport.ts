@@ -273,7 +273,8 @@ export class CtxkitChatTransport<UI_MESSAGE extends UIMessage = UIMessage<Ctxkit
   }
 
   #stream(turn: HostTurn, signal: AbortSignal | undefined, userUiId: string): ReadableStream<UIMessageChunk> {
-    const { engine, model, runTool, maxToolRounds = 8, settings } = this.#options;
+    const { engine, model, runTool, maxToolRounds = 8, settings = {} } = this.#options;
+    const { stopSequences, ...callSettings } = settings;
     const { session } = turn;
     const first = turn.prepared;
     // One controller for Stop and for a reader that cancels: the host loop rolls the turn back when it aborts.
@@ -315,7 +316,8 @@ export class CtxkitChatTransport<UI_MESSAGE extends UIMessage = UIMessage<Ctxkit
         }
         const result = streamText({
           maxOutputTokens: current.request.max_completion_tokens,
-          ...(settings as Omit<CtxkitCallSettings, 'stopSequences'> & { stopSequences?: string[] }),
+          ...callSettings,
+          ...(stopSequences && { stopSequences: [...stopSequences] }),
           model,
           messages: promptOfRequest(current.request) as ModelMessage[],
           allowSystemInMessages: true,
