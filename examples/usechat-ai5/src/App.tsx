@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { Chat } from './Chat';
 import { forgetChat, listChats, newChatId, rememberChat, useChatId } from './chats';
-import { deleteChatContext } from './ctxkit';
+import { useDeleteChatContext } from './ctxkit';
 
 export function App() {
   const chatId = useChatId();
   const [chats, setChats] = useState(listChats);
+  const deleteChatContext = useDeleteChatContext(); // ctxkit
 
   async function remove(id: string) {
     forgetChat(id);
