@@ -10,7 +10,11 @@ import {
   ctxkitMessageMetadata,
   ctxkitMetadataOf,
   ctxkitMiddleware,
+  dropUnstored,
+  loadChat,
   toolResult,
+  toUIMessages,
+  unstoredMessageIds,
 } from '@ctxkit/ai-sdk';
 import type { Engine } from '@ctxkit/core';
 import {
@@ -57,6 +61,25 @@ export function useCtxkitChat() {
 }
 
 export const chat = new Chat<CtxkitUIMessage>({ transport });
+
+// The way back: a stored chat as useChat's initial messages, and the messages the store never kept.
+export async function reopen(chatId: string) {
+  const loaded = await loadChat(engine, chatId);
+  const reopened = new Chat<CtxkitUIMessage>({
+    id: chatId,
+    messages: loaded.messages,
+    transport: createCtxkitTransport({ engine, sessionId: loaded.sessionId, model: provider('llama3.2') }),
+  });
+  const fromTranscript: CtxkitUIMessage[] = toUIMessages((await engine.openSession(chatId)).transcript());
+  const unstored: Set<string> = unstoredMessageIds(reopened.messages);
+  reopened.messages = dropUnstored(reopened.messages);
+  return { reopened, fromTranscript, unstored };
+}
+
+export function useReopenedChat(chatId: string, messages: CtxkitUIMessage[]) {
+  const { setMessages } = useChat<CtxkitUIMessage>({ id: chatId, messages, transport });
+  return () => setMessages(dropUnstored);
+}
 export const firstIds = ctxkitMetadataOf(chat.messages[0] ?? { metadata: undefined });
 
 // The server: the middleware around the model of a route.
