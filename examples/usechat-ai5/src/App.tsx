@@ -1,16 +1,16 @@
+import { useDeleteSession } from '@ctxkit/react';
 import { useState } from 'react';
 import { Chat } from './Chat';
 import { forgetChat, listChats, newChatId, rememberChat, useChatId } from './chats';
-import { useDeleteChatContext } from './ctxkit';
 
 export function App() {
   const chatId = useChatId();
   const [chats, setChats] = useState(listChats);
-  const deleteChatContext = useDeleteChatContext(); // ctxkit
+  const deleteSession = useDeleteSession(); // ctxkit
 
   async function remove(id: string) {
     forgetChat(id);
-    await deleteChatContext(id); // ctxkit
+    await deleteSession.mutateAsync({ sessionId: id, branches: 'delete' }); // ctxkit
     setChats(listChats());
     if (id === chatId) location.hash = `#/chat/${newChatId()}`;
   }

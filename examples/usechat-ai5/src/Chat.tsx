@@ -1,8 +1,8 @@
 import { useChat } from '@ai-sdk/react';
-import type { CtxkitUIMessage } from '@ctxkit/ai-sdk';
-import type { ChatTransport } from 'ai';
+import { type CtxkitUIMessage, unstoredMessageIds } from '@ctxkit/ai-sdk';
+import { BudgetMeter } from '@ctxkit/react';
 import { type FormEvent, useState } from 'react';
-import { Meter, ReplyContext, useCtxkitTransport } from './ctxkit';
+import { ReplyContext, useCtxkitChat } from './ctxkit';
 
 interface ChatProps {
   readonly chatId: string;
@@ -10,30 +10,22 @@ interface ChatProps {
 }
 
 export function Chat({ chatId, onFirstMessage }: ChatProps) {
-  const { transport, sessionId } = useCtxkitTransport(chatId); // ctxkit
-  if (!transport || !sessionId) return <main aria-busy="true">Loading…</main>;
-  return (
-    <Conversation
-      chatId={chatId}
-      transport={transport}
-      sessionId={sessionId}
-      onFirstMessage={onFirstMessage}
-    />
-  );
+  const chat = useCtxkitChat(chatId); // ctxkit
+  if (!chat) return <main aria-busy="true">Loading…</main>;
+  return <Conversation chatId={chatId} onFirstMessage={onFirstMessage} {...chat} />;
 }
 
-interface ConversationProps extends ChatProps {
-  readonly transport: ChatTransport<CtxkitUIMessage>;
-  readonly sessionId: string;
-}
+type ConversationProps = ChatProps & NonNullable<ReturnType<typeof useCtxkitChat>>;
 
-function Conversation({ chatId, transport, sessionId, onFirstMessage }: ConversationProps) {
+function Conversation({ chatId, onFirstMessage, transport, messages: stored, sessionId }: ConversationProps) {
   const { messages, sendMessage, regenerate, stop, status, error } = useChat<CtxkitUIMessage>({
     id: chatId,
+    messages: stored,
     transport,
   });
   const [input, setInput] = useState('');
   const busy = status === 'submitted' || status === 'streaming';
+  const unstored = busy ? new Set<string>() : unstoredMessageIds(messages); // ctxkit
 
   function send(event: FormEvent) {
     event.preventDefault();
@@ -47,8 +39,12 @@ function Conversation({ chatId, transport, sessionId, onFirstMessage }: Conversa
     <main>
       <section className="messages" aria-live="polite">
         {messages.map((message) => (
-          <article key={message.id} className={message.role}>
+          <article
+            key={message.id}
+            className={unstored.has(message.id) ? `${message.role} unstored` : message.role}
+          >
             <p>{message.parts.map((part) => (part.type === 'text' ? part.text : '')).join('')}</p>
+            {unstored.has(message.id) && <small>Not kept: the model will not see this.</small>}
             {message.role === 'assistant' && <ReplyContext message={message} />}
           </article>
         ))}
@@ -62,7 +58,7 @@ function Conversation({ chatId, transport, sessionId, onFirstMessage }: Conversa
           aria-label="Message"
           rows={3}
         />
-        <Meter sessionId={sessionId} draft={input} />
+        <BudgetMeter sessionId={sessionId} draft={input} variant="compact" />
         <div className="actions">
           <button type="submit" disabled={busy || input.trim() === ''}>
             Send
