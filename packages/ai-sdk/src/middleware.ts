@@ -161,7 +161,7 @@ export function ctxkitMiddleware(options: CtxkitMiddlewareOptions): LanguageMode
   return {
     specificationVersion: 'v4',
 
-    async transformParams({ params }) {
+    async transformParams({ params, model }) {
       const sessionId =
         typeof options.sessionId === 'string' ? options.sessionId : await options.sessionId(params);
       const session = await engine.openSession(sessionId);
@@ -203,7 +203,7 @@ export function ctxkitMiddleware(options: CtxkitMiddlewareOptions): LanguageMode
       const request = state.prepared.request;
       const next: CallOptions = {
         ...params,
-        prompt: promptOfRequest(request),
+        prompt: promptOfRequest(request, { bareFiles: model.specificationVersion !== 'v4' }),
         tools: mergeTools(engine, params.tools, toolsOfRequest(request)),
         maxOutputTokens: params.maxOutputTokens ?? request.max_completion_tokens,
       };

@@ -319,7 +319,7 @@ export class CtxkitChatTransport<UI_MESSAGE extends UIMessage = UIMessage<Ctxkit
           ...callSettings,
           ...(stopSequences && { stopSequences: [...stopSequences] }),
           model,
-          messages: promptOfRequest(current.request) as ModelMessage[],
+          messages: promptOfRequest(current.request, { bareFiles: true }) as ModelMessage[],
           allowSystemInMessages: true,
           tools,
           abortSignal: abort.signal,
