@@ -128,6 +128,20 @@ for (const name of readdirSync(join(ROOT, 'packages')).sort()) {
 console.log(
   `packed ${[...packed.values()].map((file) => basename(file)).join(', ')} (${seconds(Date.now() - started)})`,
 );
+// The packages are released together (.changeset/config.json, `fixed`): one version for all of them.
+const versions = new Map(
+  readdirSync(join(ROOT, 'packages'))
+    .map((name) => join(ROOT, 'packages', name, 'package.json'))
+    .filter((file) => existsSync(file))
+    .map((file) => readJson(file))
+    .filter((manifest) => !manifest.private)
+    .map((manifest) => [manifest.name, manifest.version]),
+);
+if (new Set(versions.values()).size > 1)
+  fail(
+    'the public packages have different versions; they are released together',
+    [...versions].map(([name, version]) => `${name} ${version}`),
+  );
 
 // 2. Each example in a folder of its own, on the tarballs.
 const examplesDir = join(ROOT, 'examples');

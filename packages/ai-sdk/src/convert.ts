@@ -6,9 +6,8 @@ import {
   type OpenAIContentPart,
   type ToolCall,
   UnsupportedAttachmentError,
-  type Usage,
 } from '@ctxkit/core';
-import type { LanguageModelMiddleware, LanguageModelUsage, UIMessage } from 'ai';
+import type { LanguageModelMiddleware, UIMessage } from 'ai';
 
 // The AI SDK's language-model types, read from the middleware type `ai` exports (so this package needs no other
 // AI SDK package): the call options, the prompt, its tools, and what a model returns.
@@ -23,7 +22,6 @@ export type GenerateResult = Awaited<ReturnType<WrapGenerate>>;
 type WrapStream = NonNullable<LanguageModelMiddleware['wrapStream']>;
 export type StreamResult = Awaited<ReturnType<WrapStream>>;
 export type StreamPart = StreamResult['stream'] extends ReadableStream<infer P> ? P : never;
-export type ProviderUsage = GenerateResult['usage'];
 
 /** Parses a tool call's JSON arguments into the object ctxkit records; anything else is kept under `input`. */
 export function argumentsObject(input: unknown): ToolCall['arguments'] {
@@ -52,7 +50,17 @@ function splitDataUrl(url: string): { mediaType: string; data: string } | null {
  * A part of ctxkit's planned user message as the AI SDK's: text as text; an image or a PDF as a `file` part with
  * its media type (an image at a URL is `image/*`: the URL says no more) and its base64 data or URL.
  */
-function userPartOf(part: OpenAIContentPart): UserPart {
+function userPartOf(part: OpenAIContentPart, bare: boolean): UserPart {
+  const part4 = userPartOfV4(part);
+  if (!bare || part4.type !== 'file') return part4;
+  // Specification V2 and V3 (AI SDK 5 and 6) hold a file's data bare: base64 text, bytes or a URL. The prompt is
+  // typed after V4, the version this package is built against, so the bare shape is cast into it.
+  const data = part4.data;
+  const value = data.type === 'url' ? data.url : data.type === 'data' ? data.data : data;
+  return { ...part4, data: value } as unknown as UserPart;
+}
+
+function userPartOfV4(part: OpenAIContentPart): UserPart {
   switch (part.type) {
     case 'text':
       return { type: 'text', text: part.text };
@@ -98,6 +106,15 @@ export function attachmentsOfUiMessage(
   return attachments;
 }
 
+type FileData = Extract<UserPart, { type: 'file' }>['data'];
+
+/** A file's data in V4's tagged shape, also when a V2 or V3 model call (AI SDK 5, 6) holds it bare. */
+function taggedFileData(data: unknown): FileData {
+  if (data instanceof URL) return { type: 'url', url: data };
+  if (typeof data === 'string' || data instanceof Uint8Array) return { type: 'data', data };
+  return data as FileData;
+}
+
 /** The `file` parts of a user message of a model prompt (middleware) as ctxkit attachments, checked the same way. */
 export function attachmentsOfPrompt(
   message: PromptMessage | undefined,
@@ -108,7 +125,8 @@ export function attachmentsOfPrompt(
   const attachments: AttachmentInput[] = [];
   message.content.forEach((part, j) => {
     if (part.type !== 'file') return;
-    const { data, mediaType } = part;
+    const { mediaType } = part;
+    const data = taggedFileData(part.data);
     let content: Pick<AttachmentInput, 'data' | 'url'>;
     if (data.type === 'url') content = { url: data.url.href };
     else if (data.type === 'text') content = { data: new TextEncoder().encode(data.text) };
@@ -138,7 +156,11 @@ export function attachmentsOfPrompt(
 }
 
 /** ctxkit's planned request (an OpenAI Chat Completions body) as the AI SDK's prompt. */
-export function promptOfRequest(request: OpenAIChatRequest): ModelPrompt {
+/**
+ * ctxkit's planned request as the AI SDK's prompt. `bareFiles`: a file's data as specification V2 and V3 (AI SDK 5
+ * and 6) hold it, and as every major's `ModelMessage` takes it; otherwise V4's tagged shape.
+ */
+export function promptOfRequest(request: OpenAIChatRequest, { bareFiles = false } = {}): ModelPrompt {
   const names = new Map<string, string>();
   const prompt: ModelPrompt = [];
   for (const message of request.messages) {
@@ -152,7 +174,7 @@ export function promptOfRequest(request: OpenAIChatRequest): ModelPrompt {
           content:
             typeof message.content === 'string'
               ? [{ type: 'text', text: message.content }]
-              : message.content.map(userPartOf),
+              : message.content.map((part) => userPartOf(part, bareFiles)),
         });
         break;
       case 'assistant': {
@@ -196,41 +218,4 @@ export function toolsOfRequest(request: OpenAIChatRequest): FunctionTool[] {
     description: tool.function.description,
     inputSchema: tool.function.parameters as FunctionTool['inputSchema'],
   }));
-}
-
-function count(value: number | undefined): number | undefined {
-  return value !== undefined && Number.isSafeInteger(value) && value >= 0 ? value : undefined;
-}
-
-/** What a provider reported, as ctxkit's usage; undefined when it did not say how many prompt tokens it counted. */
-export function usageOf(usage: LanguageModelUsage | undefined): Usage | undefined {
-  const inputTokens = count(usage?.inputTokens);
-  if (usage === undefined || inputTokens === undefined) return undefined;
-  const outputTokens = count(usage.outputTokens);
-  const cached = count(usage.inputTokenDetails?.cacheReadTokens);
-  const written = count(usage.inputTokenDetails?.cacheWriteTokens);
-  return {
-    inputTokens,
-    ...(outputTokens !== undefined && { outputTokens }),
-    ...(cached !== undefined && { cachedInputTokens: cached }),
-    ...(written !== undefined && { cacheWriteTokens: written }),
-  };
-}
-
-/** The same for a language model's own usage report (middleware). */
-export function usageOfProvider(usage: ProviderUsage | undefined): Usage | undefined {
-  if (usage === undefined) return undefined;
-  return usageOf({
-    inputTokens: usage.inputTokens.total,
-    outputTokens: usage.outputTokens.total,
-    inputTokenDetails: {
-      noCacheTokens: usage.inputTokens.noCache,
-      cacheReadTokens: usage.inputTokens.cacheRead,
-      cacheWriteTokens: usage.inputTokens.cacheWrite,
-    },
-    outputTokenDetails: {
-      textTokens: usage.outputTokens.text,
-      reasoningTokens: usage.outputTokens.reasoning,
-    },
-  } as LanguageModelUsage);
 }

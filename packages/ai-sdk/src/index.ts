@@ -12,6 +12,7 @@ export {
 } from './middleware.js';
 export { CtxkitToolResult, toolResult } from './tool-result.js';
 export {
+  type CtxkitCallSettings,
   CtxkitChatTransport,
   type CtxkitToolCall,
   type CtxkitToolRunner,

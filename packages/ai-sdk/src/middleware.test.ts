@@ -1,16 +1,24 @@
 import { type AssistantMessage, isCtxkitError } from '@ctxkit/core';
 import {
   generateText,
-  isStepCount,
   jsonSchema,
   readUIMessageStream,
+  stepCountIs,
   streamText,
   tool,
   wrapLanguageModel,
 } from 'ai';
 import { describe, expect, test, vi } from 'vitest';
 import { type CtxkitUIMessage, ctxkitMessageMetadata, ctxkitMiddleware } from './index.js';
-import { chatModel, type LocalModel, makeEngine, RULE, serverRequests, until } from './test/fixtures.js';
+import {
+  aiMajor,
+  chatModel,
+  type LocalModel,
+  makeEngine,
+  RULE,
+  serverRequests,
+  until,
+} from './test/fixtures.js';
 import { CACHED_TOKENS, PROMPT_TOKENS } from './test/usage.js';
 
 async function setup(name: LocalModel) {
@@ -29,6 +37,14 @@ function assistants(messages: readonly { role: string }[]): AssistantMessage[] {
 }
 
 describe('ctxkitMiddleware', () => {
+  test("runs on the AI SDK major its project names: that major's provider and wrapper", async () => {
+    // ai 5 speaks the language-model specification V2, ai 6 V3, ai 7 V4; the provider of each major makes models of
+    // its specification, and each major's wrapLanguageModel returns one.
+    const spec = `v${aiMajor() - 3}`;
+    expect(chatModel('echo-model').specificationVersion).toBe(spec);
+    expect((await setup('echo-model')).model.specificationVersion).toBe(spec);
+  });
+
   test('streamText: the prompt is ctxkit’s plan, the reply streams, and the turn is committed with its usage', async () => {
     const { engine, session, model, onCommit } = await setup('echo-model');
     const result = streamText({
@@ -105,7 +121,7 @@ describe('ctxkitMiddleware', () => {
           execute,
         }),
       },
-      stopWhen: isStepCount(3),
+      stopWhen: stepCountIs(3),
     });
     expect(await result.text).toBe('The file says: contents of notes.txt');
     expect(execute).toHaveBeenCalledTimes(1);
@@ -140,7 +156,7 @@ describe('ctxkitMiddleware', () => {
           execute: async () => 'unused',
         }),
       },
-      stopWhen: isStepCount(1),
+      stopWhen: stepCountIs(1),
     });
     await first.consumeStream();
     expect(engine.pendingTurn(session.id)?.content).toBe('read my notes');

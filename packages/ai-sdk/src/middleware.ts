@@ -21,9 +21,9 @@ import {
   promptOfRequest,
   type StreamPart,
   toolsOfRequest,
-  usageOfProvider,
 } from './convert.js';
 import type { CtxkitMessageMetadata } from './metadata.js';
+import { usageOf } from './usage.js';
 import { checkEngine } from './validate.js';
 
 /** Where a call's turn goes: a session id, or a function of the call (for one middleware shared by many chats). */
@@ -161,7 +161,7 @@ export function ctxkitMiddleware(options: CtxkitMiddlewareOptions): LanguageMode
   return {
     specificationVersion: 'v4',
 
-    async transformParams({ params }) {
+    async transformParams({ params, model }) {
       const sessionId =
         typeof options.sessionId === 'string' ? options.sessionId : await options.sessionId(params);
       const session = await engine.openSession(sessionId);
@@ -203,7 +203,7 @@ export function ctxkitMiddleware(options: CtxkitMiddlewareOptions): LanguageMode
       const request = state.prepared.request;
       const next: CallOptions = {
         ...params,
-        prompt: promptOfRequest(request),
+        prompt: promptOfRequest(request, { bareFiles: model.specificationVersion !== 'v4' }),
         tools: mergeTools(engine, params.tools, toolsOfRequest(request)),
         maxOutputTokens: params.maxOutputTokens ?? request.max_completion_tokens,
       };
@@ -237,7 +237,7 @@ export function ctxkitMiddleware(options: CtxkitMiddlewareOptions): LanguageMode
         ...(toolCalls.length > 0 && { toolCalls }),
         ...(result.response?.modelId && { model: result.response.modelId }),
       };
-      const ids = await finish(state, reply, usageOfProvider(result.usage));
+      const ids = await finish(state, reply, usageOf(result.usage));
       return ids
         ? { ...result, providerMetadata: { ...result.providerMetadata, ctxkit: { ...ids } } }
         : result;
@@ -301,7 +301,7 @@ export function ctxkitMiddleware(options: CtxkitMiddlewareOptions): LanguageMode
             };
             let ids: CtxkitMessageMetadata['ctxkit'] | undefined;
             try {
-              ids = await finish(state, reply, usageOfProvider(part.usage));
+              ids = await finish(state, reply, usageOf(part.usage));
             } catch (error) {
               settleFailed(state);
               controller.enqueue({ type: 'error', error });

@@ -26,17 +26,17 @@ import {
   type ChatTransport,
   jsonSchema,
   type LanguageModel,
-  type LanguageModelCallOptions,
   type ModelMessage,
   streamText,
   type Tool,
   type UIMessage,
   type UIMessageChunk,
 } from 'ai';
-import { argumentsObject, attachmentsOfUiMessage, promptOfRequest, usageOf } from './convert.js';
+import { argumentsObject, attachmentsOfUiMessage, promptOfRequest } from './convert.js';
 import { type CtxkitMessageMetadata, describeError } from './metadata.js';
 import { CtxkitToolResult } from './tool-result.js';
 import { replyIdOf } from './ui-messages.js';
+import { usageOf } from './usage.js';
 import { checkEngine } from './validate.js';
 
 /** A tool call the model made, with the catalog tool it names (when it names one). */
@@ -51,12 +51,24 @@ export interface CtxkitToolCall {
   readonly input: ToolCall['arguments'];
 }
 
-/** Settings for every model call: sampling, output length, retries, headers. */
-export type CtxkitCallSettings = LanguageModelCallOptions & {
+/**
+ * Settings for every model call: sampling, output length, retries, headers. These are the settings `streamText` takes
+ * in every supported AI SDK major (5, 6 and 7), so the type does not change with the major an app installed.
+ */
+export interface CtxkitCallSettings {
+  /** Default: the engine's reserved output (the planned request's `max_completion_tokens`). */
+  readonly maxOutputTokens?: number;
+  readonly temperature?: number;
+  readonly topP?: number;
+  readonly topK?: number;
+  readonly presencePenalty?: number;
+  readonly frequencyPenalty?: number;
+  readonly stopSequences?: readonly string[];
+  readonly seed?: number;
   /** Retries of a failed call (the AI SDK's default: 2). */
   readonly maxRetries?: number;
-  readonly headers?: Record<string, string | undefined>;
-};
+  readonly headers?: Readonly<Record<string, string | undefined>>;
+}
 
 /**
  * Runs one tool call; its return value (a string as it is, anything else as JSON) is the result the model reads. Return
@@ -261,7 +273,8 @@ export class CtxkitChatTransport<UI_MESSAGE extends UIMessage = UIMessage<Ctxkit
   }
 
   #stream(turn: HostTurn, signal: AbortSignal | undefined, userUiId: string): ReadableStream<UIMessageChunk> {
-    const { engine, model, runTool, maxToolRounds = 8, settings } = this.#options;
+    const { engine, model, runTool, maxToolRounds = 8, settings = {} } = this.#options;
+    const { stopSequences, ...callSettings } = settings;
     const { session } = turn;
     const first = turn.prepared;
     // One controller for Stop and for a reader that cancels: the host loop rolls the turn back when it aborts.
@@ -303,9 +316,10 @@ export class CtxkitChatTransport<UI_MESSAGE extends UIMessage = UIMessage<Ctxkit
         }
         const result = streamText({
           maxOutputTokens: current.request.max_completion_tokens,
-          ...settings,
+          ...callSettings,
+          ...(stopSequences && { stopSequences: [...stopSequences] }),
           model,
-          messages: promptOfRequest(current.request) as ModelMessage[],
+          messages: promptOfRequest(current.request, { bareFiles: true }) as ModelMessage[],
           allowSystemInMessages: true,
           tools,
           abortSignal: abort.signal,
@@ -434,18 +448,22 @@ export class CtxkitChatTransport<UI_MESSAGE extends UIMessage = UIMessage<Ctxkit
       );
       if (output instanceof CtxkitToolResult) {
         const text = resultText(output.output);
-        controller.enqueue(
-          output.approval === 'denied'
-            ? { type: 'tool-output-denied', toolCallId: call.id }
-            : output.isError
+        if (output.approval === 'denied') {
+          // AI SDK 5 has no denied chunk and ignores it: there the call shows as an error with the runner's text;
+          // 6 and 7 then mark the same call denied.
+          controller.enqueue({
+            type: 'tool-output-error',
+            toolCallId: call.id,
+            errorText: text,
+            dynamic: true,
+          });
+          controller.enqueue({ type: 'tool-output-denied', toolCallId: call.id });
+        } else
+          controller.enqueue(
+            output.isError
               ? { type: 'tool-output-error', toolCallId: call.id, errorText: text, dynamic: true }
-              : {
-                  type: 'tool-output-available',
-                  toolCallId: call.id,
-                  output: output.output,
-                  dynamic: true,
-                },
-        );
+              : { type: 'tool-output-available', toolCallId: call.id, output: output.output, dynamic: true },
+          );
         return {
           toolCallId: call.id,
           content: text,

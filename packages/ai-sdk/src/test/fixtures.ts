@@ -43,6 +43,11 @@ export async function makeEngine(): Promise<Engine> {
   });
 }
 
+/** The AI SDK major this run of the suite loaded (its project's aliases: see vitest.majors.ts). */
+export function aiMajor(): 5 | 6 | 7 {
+  return inject('aiMajor');
+}
+
 export function baseUrl(): string {
   return inject('openaiBaseUrl');
 }

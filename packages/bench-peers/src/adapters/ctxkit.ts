@@ -83,7 +83,9 @@ function toSent(message: OpenAIMessage): SentMessage {
       return {
         role: 'user',
         content:
-          typeof message.content === 'string' ? message.content : message.content.map((part) => part.text),
+          typeof message.content === 'string'
+            ? message.content
+            : message.content.flatMap((part) => (part.type === 'text' ? [part.text] : [])),
       };
     case 'assistant':
       return {
