@@ -138,6 +138,9 @@ export function planId(input: PlanInput): string {
       ...(input.calibration ? [`calibration:${canonicalJson(input.calibration)}`] : []),
       ...(input.queryCluster !== undefined ? [`cluster:${JSON.stringify(input.queryCluster)}`] : []),
       ...(input.capsules ? [`capsules:${list(input.capsules)}`] : []),
+      // Absent before chat templates and estimates existed: those ids stay as they were.
+      ...(input.template !== undefined ? [`template:${JSON.stringify(input.template)}`] : []),
+      ...(input.margin !== undefined ? [`margin:${input.margin}`] : []),
     ].join('\n'),
   );
 }

@@ -43,6 +43,10 @@ export function checkPlanInput(input: PlanInput): void {
   };
   wholeNumber(input.overhead.fixed, 'overhead.fixed', 0);
   wholeNumber(input.overhead.toolsPresent, 'overhead.toolsPresent', 0);
+  if (input.template !== undefined && (typeof input.template !== 'string' || input.template === ''))
+    issues.push({ path: 'template', message: `must be a non-empty string, got ${String(input.template)}` });
+  if (input.margin !== undefined && !(Number.isFinite(input.margin) && input.margin >= 1))
+    issues.push({ path: 'margin', message: `must be a number ≥ 1, got ${input.margin}` });
   const workspace = input.workspace ? [input.workspace] : [];
   const memory = input.memory ?? [];
   const checkpoint = input.checkpoint ? [input.checkpoint] : [];

@@ -308,6 +308,13 @@ export interface PlanInput {
   readonly limits: ModeLimits;
   /** The tokenizer the token counts came from. */
   readonly encoding: string;
+  /** The chat template whose costs the counts include (a `ChatTemplateCost` id); absent in inputs planned before templates. */
+  readonly template?: string;
+  /**
+   * The safety factor (≥ 1) the budget is divided by while counts are an estimate (a model without a public
+   * tokenizer) and usage reports have not calibrated it yet; absent: 1.
+   */
+  readonly margin?: number;
   /** Costs outside any candidate: `fixed` always (system message, reply priming), `toolsPresent` once any tool is a candidate. */
   readonly overhead: { readonly fixed: number; readonly toolsPresent: number };
   readonly system: readonly PromptCandidate[];
@@ -496,6 +503,8 @@ export interface ContextPlan {
   readonly mode: ContextMode;
   readonly limits: ModeLimits;
   readonly encoding: string;
+  /** The chat template the counts include, as the input recorded it; absent for plans made before templates. */
+  readonly template?: string;
   readonly budget: {
     readonly contextWindow: number;
     readonly reservedOutput: number;
