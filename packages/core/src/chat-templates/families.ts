@@ -10,6 +10,7 @@ export const OPENAI_TEMPLATE: ChatTemplateCost = {
   id: 'openai',
   label: 'OpenAI',
   message: 3,
+  assistant: 3,
   reply: 3,
   toolCall: 3,
   toolResult: 0,
@@ -26,6 +27,7 @@ const LLAMA3: ChatTemplateCost = {
   id: 'llama3',
   label: 'Llama 3',
   message: 5,
+  assistant: 5,
   reply: 5,
   toolCall: 12,
   toolResult: 0,
@@ -43,6 +45,7 @@ const QWEN: ChatTemplateCost = {
   id: 'qwen',
   label: 'Qwen',
   message: 5,
+  assistant: 5,
   reply: 3,
   toolCall: 14,
   toolResult: 8,
@@ -59,6 +62,7 @@ const GEMMA: ChatTemplateCost = {
   id: 'gemma',
   label: 'Gemma',
   message: 5,
+  assistant: 5,
   reply: 4,
   toolCall: 12,
   toolResult: 4,
@@ -67,11 +71,15 @@ const GEMMA: ChatTemplateCost = {
   toolFormat: 'json-spaced',
 };
 
-/** `<｜User｜>` / `<｜Assistant｜> … <｜end▁of▁sentence｜>`, the system prompt bare after `<｜begin▁of▁sentence｜>`. */
+/**
+ * `<｜User｜>` before the user's text, `<｜Assistant｜> … <｜end▁of▁sentence｜>` around a reply, the system prompt bare after
+ * `<｜begin▁of▁sentence｜>`; the reply primed with `<｜Assistant｜>`.
+ */
 const DEEPSEEK: ChatTemplateCost = {
   id: 'deepseek',
   label: 'DeepSeek',
-  message: 2,
+  message: 1,
+  assistant: 2,
   reply: 2,
   toolCall: 14,
   toolResult: 4,
@@ -82,14 +90,16 @@ const DEEPSEEK: ChatTemplateCost = {
 
 /**
  * OpenAI's harmony format: `<|start|>role<|message|> … <|end|>`, assistant replies on the `final` channel, and a
- * system message the template always writes (model identity, knowledge cutoff, date, reasoning level, channels).
+ * system message the template always writes (model identity, knowledge cutoff, date, reasoning level, channels),
+ * counted in `reply` with the developer message's `# Instructions` header the host's system prompt goes into.
  * Tools are declared as a TypeScript namespace in the developer message; counted as JSON, which is longer.
  */
 const GPT_OSS: ChatTemplateCost = {
   id: 'gpt-oss',
   label: 'gpt-oss',
-  message: 6,
-  reply: 48,
+  message: 4,
+  assistant: 6,
+  reply: 66,
   toolCall: 14,
   toolResult: 6,
   toolDefinition: 4,
@@ -105,6 +115,7 @@ const MISTRAL: ChatTemplateCost = {
   id: 'mistral',
   label: 'Mistral',
   message: 4,
+  assistant: 4,
   reply: 2,
   toolCall: 20,
   toolResult: 20,
@@ -118,6 +129,7 @@ const PHI: ChatTemplateCost = {
   id: 'phi',
   label: 'Phi',
   message: 5,
+  assistant: 5,
   reply: 4,
   toolCall: 12,
   toolResult: 4,
@@ -135,6 +147,7 @@ const CLAUDE: ChatTemplateCost = {
   id: 'claude',
   label: 'Claude (estimate)',
   message: 5,
+  assistant: 5,
   reply: 5,
   toolCall: 10,
   toolResult: 10,
@@ -153,6 +166,7 @@ const GEMINI: ChatTemplateCost = {
   id: 'gemini',
   label: 'Gemini (estimate)',
   message: 5,
+  assistant: 5,
   reply: 4,
   toolCall: 12,
   toolResult: 6,

@@ -27,8 +27,10 @@ export interface ChatTemplateCost {
   readonly id: string;
   /** Shown to the user, e.g. `Qwen`. */
   readonly label: string;
-  /** Each message: its role header and end of turn. */
+  /** Each system, user or tool message: its role header and end of turn. */
   readonly message: number;
+  /** Each assistant message in the history: its header and end of turn (templates mark replies apart). */
+  readonly assistant: number;
   /** Once per request: begin of sequence, a fixed preamble the template always writes, and priming of the reply. */
   readonly reply: number;
   /** Each tool call inside an assistant message, besides its name and arguments. */

@@ -370,7 +370,7 @@ export class CandidateFactory {
         return template.message + template.toolResult + count(message.content);
       case 'assistant':
         return (
-          template.message +
+          template.assistant +
           count(message.modelReply.content) +
           (message.modelReply.toolCalls ?? []).reduce(
             (sum, call) => sum + template.toolCall + count(call.name) + count(JSON.stringify(call.arguments)),
