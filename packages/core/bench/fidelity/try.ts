@@ -10,7 +10,7 @@ for (const family of REFERENCE_FAMILIES.filter((f) => process.argv.length < 3 ||
   const ref = await loadReference(family, data);
   for (const contextWindow of [4096, 8192]) {
     const t0 = Date.now();
-    const r = await replayFidelity({ model: family.model, contextWindow, turns: Number(process.env.TURNS ?? 60), tokenizer: ref.counter, requestTokens: (q) => ref.requestTokens(q) });
+    const r = await replayFidelity({ model: family.model, contextWindow, turns: Number(process.env.TURNS ?? 60), ...(process.env.REF ? { tokenizer: ref.counter } : {}), requestTokens: (q) => ref.requestTokens(q) });
     console.log(family.label, contextWindow, JSON.stringify(r), Date.now() - t0, 'ms');
   }
 }

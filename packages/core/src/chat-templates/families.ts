@@ -1,3 +1,4 @@
+import { TOKEN_OVERHEAD } from '../tokens/index.js';
 import type { ChatTemplateCost } from './types.js';
 
 // Each family's costs are read from its published chat template (the `chat_template` of its tokenizer_config.json)
@@ -5,17 +6,20 @@ import type { ChatTemplateCost } from './types.js';
 // and counts them with the family's own tokenizer. Where a template does not render a part (Llama 3's and Gemma 3's
 // templates have no tool syntax), the cost follows the format local servers use for it, rounded up.
 
-/** OpenAI's published accounting for chat models (tiktoken's cookbook): 3 per message plus its role, 3 to prime the reply. */
+/**
+ * OpenAI's published accounting for chat models (tiktoken's cookbook): 3 per message plus its role's name, 3 to prime
+ * the reply (`TOKEN_OVERHEAD`).
+ */
 export const OPENAI_TEMPLATE: ChatTemplateCost = {
   id: 'openai',
   label: 'OpenAI',
-  message: 3,
-  assistant: 3,
-  reply: 3,
-  toolCall: 3,
+  message: TOKEN_OVERHEAD.message,
+  assistant: TOKEN_OVERHEAD.message,
+  reply: TOKEN_OVERHEAD.reply,
+  toolCall: TOKEN_OVERHEAD.toolCall,
   toolResult: 0,
-  toolDefinition: 8,
-  toolsPresent: 12,
+  toolDefinition: TOKEN_OVERHEAD.toolDefinition,
+  toolsPresent: TOKEN_OVERHEAD.toolsPresent,
   toolFormat: 'lines',
 };
 
@@ -108,14 +112,15 @@ const GPT_OSS: ChatTemplateCost = {
 };
 
 /**
- * `[INST] … [/INST] … </s>` after `<s>`; the system prompt joins the last user message. Tools: `[AVAILABLE_TOOLS]`
- * JSON, `[TOOL_CALLS]` with a call id, `[TOOL_RESULTS]` with content and call id.
+ * `[INST] … [/INST] … </s>` after `<s>`; the system prompt joins the last user message. `[INST]` and `[/INST]` are
+ * control tokens since v3 and plain text (up to four tokens each) before, which the message cost covers. Tools:
+ * `[AVAILABLE_TOOLS]` JSON, `[TOOL_CALLS]` with a call id, `[TOOL_RESULTS]` with content and call id.
  */
 const MISTRAL: ChatTemplateCost = {
   id: 'mistral',
   label: 'Mistral',
-  message: 4,
-  assistant: 4,
+  message: 9,
+  assistant: 2,
   reply: 2,
   toolCall: 20,
   toolResult: 20,

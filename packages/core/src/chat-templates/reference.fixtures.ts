@@ -175,3 +175,31 @@ export async function loadReference(family: ReferenceFamily, loaded?: ReferenceD
     },
   };
 }
+
+/**
+ * OpenAI's published accounting for chat models (tiktoken's cookbook, `num_tokens_from_messages`), with js-tiktoken's
+ * own encoder, independent of ctxkit's: 3 tokens per message plus its role and content, 3 to prime the reply.
+ */
+export async function loadOpenAIReference(encoding: 'o200k_base' | 'cl100k_base'): Promise<Reference> {
+  const { Tiktoken } = await import('js-tiktoken/lite');
+  const ranks =
+    encoding === 'o200k_base'
+      ? (await import('js-tiktoken/ranks/o200k_base')).default
+      : (await import('js-tiktoken/ranks/cl100k_base')).default;
+  const tiktoken = new Tiktoken(ranks);
+  const count = (text: string) => tiktoken.encode(text, [], []).length;
+  const model = encoding === 'o200k_base' ? 'gpt-4o' : 'gpt-4';
+  return {
+    family: { template: 'openai', label: `OpenAI ${encoding}`, model, load: () => Promise.reject(new Error('none')) },
+    counter: { encoding: `${encoding}-reference`, count },
+    requestTokens(request) {
+      let tokens = 3;
+      for (const message of templateMessages(request)) {
+        tokens += 3 + count(message.role) + count(message.content);
+        for (const call of (message.tool_calls ?? []) as { function: { name: string; arguments: string } }[])
+          tokens += count(call.function.name) + count(call.function.arguments);
+      }
+      return tokens;
+    },
+  };
+}

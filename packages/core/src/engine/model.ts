@@ -5,6 +5,7 @@ import {
   estimateCounter,
 } from '../chat-templates/index.js';
 import type { ErrorIssue } from '../errors/index.js';
+import { loadModelTokenizer, tokenizerFamilyOf } from '../model-tokenizers/index.js';
 import { loadTiktokenCounter, type TiktokenEncodingName, type TokenCounter } from '../tokens/index.js';
 import { describe } from '../validation/index.js';
 
@@ -17,8 +18,9 @@ export interface ModelSettings {
   /** Tokens kept free for the reply. Default: a quarter of the window, at most 4,096. */
   readonly reservedOutput?: number;
   /**
-   * A counter, or the tiktoken encoding to load. Default: chosen from the model's name; `o200k_base` for OpenAI
-   * models and names ctxkit does not know, an estimate over `o200k_base` for Claude and Gemini.
+   * A counter, or the tiktoken encoding to load. Default: chosen from the model's name (`tokenizerFamilyOf`): the
+   * family's own tokenizer, loaded on first use; an estimate over `o200k_base` for Claude and Gemini; `o200k_base`
+   * for names ctxkit does not know.
    */
   readonly tokenizer?: TokenCounter | TiktokenEncodingName;
   /**
@@ -95,13 +97,16 @@ export function encodingOf(settings: Pick<ModelSettings, 'model' | 'template' | 
   const { tokenizer } = settings;
   if (typeof tokenizer === 'object') return tokenizer.encoding;
   if (tokenizer !== undefined) return tokenizer;
+  const family = tokenizerFamilyOf(settings.model);
+  if (family !== undefined) return family;
   const estimate = templateOf(settings).estimate;
   return estimate ? `${estimate.base}×${estimate.ratio}` : 'o200k_base';
 }
 
 /**
- * Loads what a model is counted with. A host's counter or encoding is taken as given; otherwise a model without a
- * public tokenizer gets the estimate over its base encoding, and any other model `o200k_base`.
+ * Loads what a model is counted with. A host's counter or encoding is taken as given; otherwise the model family's
+ * own tokenizer; a model without a public tokenizer gets the estimate over its base encoding, and a name ctxkit does
+ * not know `o200k_base`.
  */
 export async function loadModelCounting(
   settings: Pick<ModelSettings, 'model' | 'template' | 'tokenizer'>,
@@ -110,6 +115,8 @@ export async function loadModelCounting(
   const { tokenizer } = settings;
   if (typeof tokenizer === 'object') return { counter: tokenizer, template };
   if (tokenizer !== undefined) return { counter: await loadTiktokenCounter(tokenizer), template };
+  const family = tokenizerFamilyOf(settings.model);
+  if (family !== undefined) return { counter: await loadModelTokenizer(family), template };
   const estimate = template.estimate;
   if (estimate) return { counter: estimateCounter(await loadTiktokenCounter(estimate.base), estimate), template };
   return { counter: await loadTiktokenCounter('o200k_base'), template };
