@@ -190,7 +190,12 @@ export async function loadOpenAIReference(encoding: 'o200k_base' | 'cl100k_base'
   const count = (text: string) => tiktoken.encode(text, [], []).length;
   const model = encoding === 'o200k_base' ? 'gpt-4o' : 'gpt-4';
   return {
-    family: { template: 'openai', label: `OpenAI ${encoding}`, model, load: () => Promise.reject(new Error('none')) },
+    family: {
+      template: 'openai',
+      label: `OpenAI ${encoding}`,
+      model,
+      load: () => Promise.reject(new Error('none')),
+    },
     counter: { encoding: `${encoding}-reference`, count },
     requestTokens(request) {
       let tokens = 3;

@@ -1,6 +1,6 @@
 import { createEngine } from '../engine/index.js';
-import type { TokenCounter } from '../tokens/index.js';
 import type { OpenAIChatRequest } from '../render/index.js';
+import type { TokenCounter } from '../tokens/index.js';
 import { conversation, messageText, SeededRandom } from './texts.fixtures.js';
 
 /** What one replay measured: every planned request against the model's own count of it. */
@@ -21,6 +21,8 @@ export interface FidelityResult {
   readonly worstError: number;
   /** How full the requests were: mean model count ÷ promise. */
   readonly fill: number;
+  /** The fullest request: model count ÷ promise. */
+  readonly maxFill: number;
 }
 
 export interface ReplayOptions {
@@ -28,7 +30,9 @@ export interface ReplayOptions {
   readonly contextWindow: number;
   readonly turns: number;
   /** What ctxkit counts with; default: what the engine chooses for `model`. */
-  readonly tokenizer?: TokenCounter;
+  readonly tokenizer?: TokenCounter | 'o200k_base';
+  /** The template costs ctxkit counts with; default: what the engine chooses for `model`. */
+  readonly template?: string;
   /** The model's own count of a whole request. */
   readonly requestTokens: (request: OpenAIChatRequest) => number;
   readonly seed?: number;
@@ -54,6 +58,7 @@ export async function replayFidelity(options: ReplayOptions): Promise<FidelityRe
     model: options.model,
     contextWindow: options.contextWindow,
     ...(options.tokenizer && { tokenizer: options.tokenizer }),
+    ...(options.template && { template: options.template }),
     systemPrompt: { global: 'You are a careful assistant for a multilingual software team.' },
     recall: false,
     defaultMode: 'off',
@@ -65,6 +70,7 @@ export async function replayFidelity(options: ReplayOptions): Promise<FidelityRe
   let errorSum = 0;
   let worstError = 0;
   let fillSum = 0;
+  let maxFill = 0;
   let encoding = '';
   let template: string | undefined;
   const turns = conversation(seed, options.turns);
@@ -81,6 +87,7 @@ export async function replayFidelity(options: ReplayOptions): Promise<FidelityRe
     errorSum += Math.abs(error);
     if (Math.abs(error) > Math.abs(worstError)) worstError = error;
     fillSum += actual / promise;
+    maxFill = Math.max(maxFill, actual / promise);
     await session.commit(prepared, turn.reply);
   }
   const requests = turns.length;
@@ -95,5 +102,6 @@ export async function replayFidelity(options: ReplayOptions): Promise<FidelityRe
     meanError: errorSum / requests,
     worstError,
     fill: fillSum / requests,
+    maxFill,
   };
 }

@@ -61,7 +61,8 @@ const IDENTIFIERS = 'order user session token cache index query retry budget pla
 function english(random: SeededRandom, words: number): string {
   const out: string[] = [];
   let start = random.int(0, ENGLISH_WORDS.length - 1);
-  for (let i = 0; i < words; i++) out.push(ENGLISH_WORDS[(start++ + random.int(0, 3)) % ENGLISH_WORDS.length] as string);
+  for (let i = 0; i < words; i++)
+    out.push(ENGLISH_WORDS[(start++ + random.int(0, 3)) % ENGLISH_WORDS.length] as string);
   const text = out.join(' ');
   return `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
 }
@@ -120,6 +121,9 @@ export function conversation(seed: number, turns: number): { user: string; reply
   const random = new SeededRandom(seed);
   return Array.from({ length: turns }, (_, i) => {
     const kind = KINDS[i % KINDS.length] as TextKind;
-    return { user: messageText(random, kind, random.int(1, 3)), reply: messageText(random, kind, random.int(3, 12)) };
+    return {
+      user: messageText(random, kind, random.int(1, 3)),
+      reply: messageText(random, kind, random.int(3, 12)),
+    };
   });
 }

@@ -89,7 +89,9 @@ export interface ModelCounting {
 
 /** The template a model's settings choose: the one named, else the one its name implies. */
 export function templateOf(settings: Pick<ModelSettings, 'model' | 'template'>): ChatTemplateCost {
-  return (settings.template !== undefined && CHAT_TEMPLATES[settings.template]) || chatTemplateOf(settings.model);
+  return (
+    (settings.template !== undefined && CHAT_TEMPLATES[settings.template]) || chatTemplateOf(settings.model)
+  );
 }
 
 /** The encoding a model's counts are recorded under, known before its tokenizer loads. */
@@ -118,6 +120,7 @@ export async function loadModelCounting(
   const family = tokenizerFamilyOf(settings.model);
   if (family !== undefined) return { counter: await loadModelTokenizer(family), template };
   const estimate = template.estimate;
-  if (estimate) return { counter: estimateCounter(await loadTiktokenCounter(estimate.base), estimate), template };
+  if (estimate)
+    return { counter: estimateCounter(await loadTiktokenCounter(estimate.base), estimate), template };
   return { counter: await loadTiktokenCounter('o200k_base'), template };
 }

@@ -76,7 +76,11 @@ describe('usage calibration through the engine', () => {
     await session.commit(prepared, 'Done.', { inputTokens: Math.round(prepared.plan.budget.used * 1.3) });
     await engine.reflection.calibration();
     const estimate = await session.estimate('How do I read a file?');
-    expect(estimate.calibration).toMatchObject({ samples: 1, factor: 1.3, tightened: false });
+    expect(estimate.calibration).toMatchObject({
+      samples: 1,
+      factor: expect.closeTo(1.3, 2),
+      tightened: false,
+    });
     expect(estimate.calibration?.low).toBeLessThan(estimate.calibration?.tokens ?? 0);
     expect(estimate.calibration?.high).toBeGreaterThan(estimate.calibration?.tokens ?? 0);
   });

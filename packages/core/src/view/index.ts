@@ -29,6 +29,7 @@ export {
   type ExcludedDetail,
 } from './context-details.js';
 export { type PickerGroup, type PickerOption, pickerGroups } from './context-picker.js';
+export { type CountingModel, countingOf } from './counting.js';
 export {
   type CtxkitFormat,
   checkLabels,
