@@ -45,6 +45,15 @@ export {
   type ToolItem,
 } from './catalog/index.js';
 export {
+  CHAT_TEMPLATES,
+  type ChatTemplateCost,
+  chatTemplateById,
+  chatTemplateOf,
+  estimateCounter,
+  type TokenEstimate,
+  type ToolDefinitionFormat,
+} from './chat-templates/index.js';
+export {
   type Embedder,
   type EmbedderEvent,
   type EmbedderStatus,
@@ -61,6 +70,7 @@ export {
   type EngineEvent,
   type EngineOptions,
   type FeedbackVerdict,
+  type ModelSettings,
   type NewSessionOptions,
   type PendingTurnEvent,
   type PinOptions,

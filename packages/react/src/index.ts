@@ -176,6 +176,7 @@ export {
   useSessionActions,
   useSessions,
   useSetCatalog,
+  useSetModel,
   useSuggestions,
   useUsage,
 } from './queries/index.js';

@@ -139,7 +139,7 @@ describe('models without a public tokenizer', () => {
     });
     const session = await engine.createSession();
     const prepared = await session.prepare('Hello');
-    expect(prepared.plan).toMatchObject({ encoding: 'o200k_base×1.3', template: 'gemini' });
+    expect(prepared.plan).toMatchObject({ encoding: 'o200k_base×1.15', template: 'gemini' });
     expect(prepared.plan.budget.available).toBe(Math.floor(8_000 / 1.1));
   });
 });

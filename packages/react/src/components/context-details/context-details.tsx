@@ -1,6 +1,7 @@
 import { cx, triggerProps, useDisclosure } from '../../shared/index.js';
 import {
   Comparison,
+  Counting,
   Empty,
   ErrorState,
   ExcludedContent,
@@ -55,6 +56,7 @@ function FullView({ heading }: { readonly heading: string | null | undefined }) 
       <ErrorState />
       <Empty />
       <Summary />
+      <Counting />
       <Sections />
       <ExcludedTrigger />
       <ExcludedContent />
@@ -115,6 +117,7 @@ export const ContextDetails = /* @__PURE__ */ Object.assign(ContextDetailsView, 
   Empty,
   Summary,
   Line,
+  Counting,
   Sections,
   Section,
   SectionTrigger,
