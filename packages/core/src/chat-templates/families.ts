@@ -150,7 +150,7 @@ const PHI: ChatTemplateCost = {
  */
 const CLAUDE: ChatTemplateCost = {
   id: 'claude',
-  label: 'Claude (estimate)',
+  label: 'Claude',
   message: 5,
   assistant: 5,
   reply: 5,
@@ -169,7 +169,7 @@ const CLAUDE: ChatTemplateCost = {
  */
 const GEMINI: ChatTemplateCost = {
   id: 'gemini',
-  label: 'Gemini (estimate)',
+  label: 'Gemini',
   message: 5,
   assistant: 5,
   reply: 4,
