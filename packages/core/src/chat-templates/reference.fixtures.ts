@@ -9,6 +9,8 @@ import type { TokenCounter } from '../tokens/index.js';
 export interface ReferenceFamily {
   /** The chat template id ctxkit should choose for `model`. */
   readonly template: string;
+  /** The tokenizer ctxkit should choose for `model` (the encoding its plans record). */
+  readonly tokenizer: string;
   readonly label: string;
   /** A model name as a host writes it. */
   readonly model: string;
@@ -57,6 +59,7 @@ async function data(
 export const REFERENCE_FAMILIES: readonly ReferenceFamily[] = [
   {
     template: 'llama3',
+    tokenizer: 'llama3',
     label: 'Llama 3',
     model: 'llama3.1:8b',
     load: () =>
@@ -67,6 +70,7 @@ export const REFERENCE_FAMILIES: readonly ReferenceFamily[] = [
   },
   {
     template: 'qwen',
+    tokenizer: 'qwen2',
     label: 'Qwen 3',
     model: 'qwen3:4b',
     load: () =>
@@ -77,6 +81,7 @@ export const REFERENCE_FAMILIES: readonly ReferenceFamily[] = [
   },
   {
     template: 'gemma',
+    tokenizer: 'gemma3',
     label: 'Gemma 3',
     model: 'gemma3:4b',
     alternating: true,
@@ -88,6 +93,7 @@ export const REFERENCE_FAMILIES: readonly ReferenceFamily[] = [
   },
   {
     template: 'deepseek',
+    tokenizer: 'deepseek_v3',
     label: 'DeepSeek V3',
     model: 'deepseek-ai/DeepSeek-V3',
     load: () =>
@@ -98,6 +104,7 @@ export const REFERENCE_FAMILIES: readonly ReferenceFamily[] = [
   },
   {
     template: 'gpt-oss',
+    tokenizer: 'o200k_harmony',
     label: 'gpt-oss',
     model: 'gpt-oss:20b',
     chatTemplate: HARMONY_TEMPLATE,
