@@ -144,9 +144,10 @@ const PHI: ChatTemplateCost = {
 };
 
 /**
- * Claude's tokenizer is not public. Its text is estimated as o200k_base tokens × 1.25, an upper figure for English,
- * code and CJK text from Anthropic's own statements on its tokenizers, and the budget keeps a further 1.25 margin
- * until usage reports calibrate the model. Tools: Anthropic documents a tool-use system prompt of 346 tokens.
+ * Claude's tokenizer is not public, nor any ratio to another. Its text is estimated as o200k_base tokens × 1.25, a
+ * deliberately high choice (Claude's tokenizers use somewhat more tokens than OpenAI's on the same text), and the
+ * budget keeps a further 1.25 margin until usage reports calibrate the model. Tools: Anthropic documents a tool-use
+ * system prompt of 346 tokens.
  */
 const CLAUDE: ChatTemplateCost = {
   id: 'claude',
