@@ -199,6 +199,7 @@ export async function loadOpenAIReference(encoding: 'o200k_base' | 'cl100k_base'
   return {
     family: {
       template: 'openai',
+      tokenizer: encoding,
       label: `OpenAI ${encoding}`,
       model,
       load: () => Promise.reject(new Error('none')),
