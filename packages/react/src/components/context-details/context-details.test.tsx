@@ -16,7 +16,7 @@ describe('ContextDetails', () => {
     const { engine, sessionId, replyId } = await conversation();
     const screen = await render(
       <Kit engine={engine}>
-        <ContextDetails sessionId={sessionId} messageId={replyId} />
+        <ContextDetails sessionId={sessionId} messageId={replyId} variant="expanded" />
       </Kit>,
     );
     // The fixture engine counts with an approximate counter and OpenAI's template costs.
