@@ -132,7 +132,7 @@ export function templateMessages(request: OpenAIChatRequest, alternating = false
         ? message.content
         : message.content === null
           ? ''
-          : message.content.map((part) => part.text).join('\n\n');
+          : message.content.flatMap((part) => (part.type === 'text' ? [part.text] : [])).join('\n\n');
     return {
       role: message.role,
       content,
