@@ -51,6 +51,15 @@ export {
   type ToolItem,
 } from './catalog/index.js';
 export {
+  CHAT_TEMPLATES,
+  type ChatTemplateCost,
+  chatTemplateById,
+  chatTemplateOf,
+  estimateCounter,
+  type TokenEstimate,
+  type ToolDefinitionFormat,
+} from './chat-templates/index.js';
+export {
   type Embedder,
   type EmbedderEvent,
   type EmbedderStatus,
@@ -67,6 +76,7 @@ export {
   type EngineEvent,
   type EngineOptions,
   type FeedbackVerdict,
+  type ModelSettings,
   type NewSessionOptions,
   type PendingTurnEvent,
   type PinOptions,

@@ -179,6 +179,7 @@ export {
   useSessionActions,
   useSessions,
   useSetCatalog,
+  useSetModel,
   useSuggestions,
   useUsage,
 } from './queries/index.js';

@@ -1,6 +1,7 @@
 import { type AttachmentCosts, attachmentTokens } from '../attachments/index.js';
 import { buildCard } from '../cards/index.js';
 import { type CatalogItem, type ItemRef, type ItemType, itemKey, toRef } from '../catalog/index.js';
+import { type ChatTemplateCost, OPENAI_TEMPLATE, toolDefinitionText } from '../chat-templates/index.js';
 import type { MemoryEntry } from '../memory/index.js';
 import {
   type Candidate,
@@ -13,6 +14,7 @@ import {
   type ItemCandidate,
   type ItemOrigin,
   type MemoryCandidate,
+  measureKey,
   type PromptCandidate,
   type RecallCandidate,
   type Section,
@@ -29,7 +31,6 @@ import {
   formatItemCard,
   formatMemory,
   formatRecall,
-  formatToolForCounting,
 } from '../render/index.js';
 import type {
   ChatMessage,
@@ -41,7 +42,7 @@ import type {
   UserMessage,
 } from '../session/index.js';
 import type { MeasuredTurn } from '../store/index.js';
-import { TOKEN_OVERHEAD, type TokenCounter } from '../tokens/index.js';
+import type { TokenCounter } from '../tokens/index.js';
 
 /** A part of a system prompt or context block is followed by a blank line: about one token. */
 const SEPARATOR_TOKENS = 1;
@@ -72,27 +73,31 @@ function hashed<C extends Candidate>(draft: Unhashed<C>): C {
  * cached by identity, so the cost of preparing a turn does not grow with the length of the history.
  */
 export class CandidateFactory {
-  readonly #counter: TokenCounter;
-  readonly #items = new WeakMap<CatalogItem, { readonly body: ItemBody; readonly tokens: number }>();
+  #counter: TokenCounter;
+  #template: ChatTemplateCost;
+  // Every cache below holds counts of one tokenizer and template: `use` starts them afresh.
+  #items = new WeakMap<CatalogItem, { readonly body: ItemBody; readonly tokens: number }>();
   #cardsOverhead: number | undefined;
-  readonly #withExamples = new WeakMap<CatalogItem, { readonly body: ItemBody; readonly tokens: number }>();
-  readonly #itemCandidates = new WeakMap<CatalogItem, Map<string, ItemCandidate>>();
-  readonly #turns = new WeakMap<Turn, TurnCandidate>();
-  readonly #memories = new WeakMap<MemoryEntry, MemoryCandidate>();
+  #withExamples = new WeakMap<CatalogItem, { readonly body: ItemBody; readonly tokens: number }>();
+  #itemCandidates = new WeakMap<CatalogItem, Map<string, ItemCandidate>>();
+  #turns = new WeakMap<Turn, TurnCandidate>();
+  #memories = new WeakMap<MemoryEntry, MemoryCandidate>();
   /** Recalled passages measured lately, most recently offered last. */
-  readonly #passages = new Map<
-    string,
-    { readonly text: string; readonly tokens: number; readonly hash: string }
-  >();
+  #passages = new Map<string, { readonly text: string; readonly tokens: number; readonly hash: string }>();
   // A session's SystemPrompt hands out the same part objects until a part changes.
-  readonly #prompts = new WeakMap<PromptPartText, PromptCandidate>();
-  readonly #checkpoints = new WeakMap<Checkpoint, CheckpointCandidate>();
+  #prompts = new WeakMap<PromptPartText, PromptCandidate>();
+  #checkpoints = new WeakMap<Checkpoint, CheckpointCandidate>();
 
   readonly #attachmentCosts: AttachmentCosts;
 
-  constructor(counter: TokenCounter, attachmentCosts: AttachmentCosts = 'openai') {
+  constructor(
+    counter: TokenCounter,
+    attachmentCosts: AttachmentCosts = 'openai',
+    template: ChatTemplateCost = OPENAI_TEMPLATE,
+  ) {
     this.#counter = counter;
     this.#attachmentCosts = attachmentCosts;
+    this.#template = template;
   }
 
   /** The provider whose documented rules count images and PDFs. */
@@ -108,8 +113,33 @@ export class CandidateFactory {
     );
   }
 
+  /** Counts with another tokenizer and template from now on (the engine switched models): nothing counted before is reused. */
+  use(counter: TokenCounter, template: ChatTemplateCost): void {
+    this.#counter = counter;
+    this.#template = template;
+    this.#items = new WeakMap();
+    this.#cardsOverhead = undefined;
+    this.#withExamples = new WeakMap();
+    this.#itemCandidates = new WeakMap();
+    this.#turns = new WeakMap();
+    this.#memories = new WeakMap();
+    this.#passages = new Map();
+    this.#prompts = new WeakMap();
+    this.#checkpoints = new WeakMap();
+  }
+
+  /** The chat template whose costs every count includes. */
+  get template(): ChatTemplateCost {
+    return this.#template;
+  }
+
   get encoding(): string {
     return this.#counter.encoding;
+  }
+
+  /** What a stored measure must have been counted with to be reused: the encoding, and the template unless OpenAI's. */
+  get measureKey(): string {
+    return measureKey(this.encoding, this.#template.id);
   }
 
   /** The tokens a part of a context block costs: its text and the blank line after it. */
@@ -184,8 +214,8 @@ export class CandidateFactory {
   /** What the first card of a request adds: the `expand_card` tool's definition and the `<cards>` block's wrapper. */
   get cardsOverhead(): number {
     this.#cardsOverhead ??=
-      this.#counter.count(formatToolForCounting(EXPAND_CARD_TOOL)) +
-      TOKEN_OVERHEAD.toolDefinition +
+      this.#counter.count(toolDefinitionText(EXPAND_CARD_TOOL, this.#template.toolFormat)) +
+      this.#template.toolDefinition +
       this.#counter.count(formatCardsBlock([])) +
       SEPARATOR_TOKENS;
     return this.#cardsOverhead;
@@ -200,7 +230,8 @@ export class CandidateFactory {
       const body: ItemBody = { ...plain, examples: item.examples };
       const tokens =
         body.type === 'tool'
-          ? this.#counter.count(formatToolForCounting(body)) + TOKEN_OVERHEAD.toolDefinition
+          ? this.#counter.count(toolDefinitionText(body, this.#template.toolFormat)) +
+            this.#template.toolDefinition
           : this.#counter.count(formatItem(item, body)) + SEPARATOR_TOKENS;
       measured = { body, tokens };
       this.#withExamples.set(item, measured);
@@ -317,7 +348,7 @@ export class CandidateFactory {
     const byId = new Map<string, TurnCandidate>();
     // A host's store may hand anything back: only measures of the shape a stored turn has are taken, the rest counted.
     for (const entry of measured)
-      if (entry?.encoding === this.encoding && isMeasuredTurn(entry.candidate))
+      if (entry?.encoding === this.measureKey && isMeasuredTurn(entry.candidate))
         byId.set(entry.candidate.id, entry.candidate);
     for (const turn of turns) {
       const candidate = byId.get(`turn:${turn.id}`);
@@ -358,7 +389,7 @@ export class CandidateFactory {
         id: `checkpoint:${checkpoint.id}`,
         section: 'history',
         tokens:
-          TOKEN_OVERHEAD.message + this.#counter.count(formatCheckpoint(checkpoint.summary, toTurn + 1)),
+          this.#template.message + this.#counter.count(formatCheckpoint(checkpoint.summary, toTurn + 1)),
         checkpointId: checkpoint.id,
         summary: checkpoint.summary,
         fromTurn: 0,
@@ -387,7 +418,7 @@ export class CandidateFactory {
       kind: 'workspace',
       id: 'workspace',
       section: 'workspace',
-      tokens: TOKEN_OVERHEAD.message + this.#counter.count(text),
+      tokens: this.#template.message + this.#counter.count(text),
       text,
     });
   }
@@ -395,22 +426,22 @@ export class CandidateFactory {
   /** What a message costs when sent, overheads included. Notes are never sent and cost nothing. */
   messageTokens(message: ChatMessage): number {
     const count = (text: string) => this.#counter.count(text);
+    const template = this.#template;
     switch (message.role) {
       case 'user':
         return (
-          TOKEN_OVERHEAD.message +
+          template.message +
           count(message.content) +
           (this.attachmentTokens(message) ?? []).reduce((sum, tokens) => sum + tokens, 0)
         );
       case 'tool':
-        return TOKEN_OVERHEAD.message + count(message.content);
+        return template.message + template.toolResult + count(message.content);
       case 'assistant':
         return (
-          TOKEN_OVERHEAD.message +
+          template.assistant +
           count(message.modelReply.content) +
           (message.modelReply.toolCalls ?? []).reduce(
-            (sum, call) =>
-              sum + TOKEN_OVERHEAD.toolCall + count(call.name) + count(JSON.stringify(call.arguments)),
+            (sum, call) => sum + template.toolCall + count(call.name) + count(JSON.stringify(call.arguments)),
             0,
           )
         );
@@ -431,7 +462,9 @@ export class CandidateFactory {
         };
         measured = {
           body,
-          tokens: this.#counter.count(formatToolForCounting(body)) + TOKEN_OVERHEAD.toolDefinition,
+          tokens:
+            this.#counter.count(toolDefinitionText(body, this.#template.toolFormat)) +
+            this.#template.toolDefinition,
         };
       } else {
         const body: ItemBody = { type: item.type, content: item.content, description: item.description };

@@ -50,11 +50,18 @@ import {
   type UserMessage,
 } from '../session/index.js';
 import { MemoryStore, type Store, type StoredPlan } from '../store/index.js';
-import { loadTiktokenCounter, withTokenCache } from '../tokens/index.js';
+import { withTokenCache } from '../tokens/index.js';
 import type { EngineContext } from './context.js';
 import { randomId } from './ids.js';
 import { candidateFactoryModule, longHistoryModule } from './lazy.js';
 import type { LongHistorySettings } from './long-history.js';
+import {
+  defaultReservedOutput,
+  encodingOf,
+  loadModelCounting,
+  type ModelSettings,
+  modelSettingsIssues,
+} from './model.js';
 import { checkOptions, checkSystemPrompt, type EngineOptions } from './options.js';
 import { type EngineEvent, PendingTurns } from './pending-turns.js';
 import { deleteExpiredSessions } from './retention.js';
@@ -86,13 +93,17 @@ export class Engine<R = OpenAIChatRequest> {
   /** @internal use `createEngine`. */
   constructor({
     deletedAtOpen = [],
+    render,
     ...context
-  }: Omit<EngineContext<R, Session<R>>, 'fork' | 'stale' | 'pending'> & {
+  }: Omit<EngineContext<R, Session<R>>, 'fork' | 'stale' | 'pending' | 'render'> & {
     readonly deletedAtOpen?: readonly SessionRecord[];
+    /** The host's renderer; null: OpenAI Chat Completions for the engine's model at the time of each request. */
+    readonly render: ((plan: ContextPlan) => R) | null;
   }) {
     const stale = new StaleSessions();
     this.#context = {
       ...context,
+      render: render ?? ((plan) => renderOpenAIChat(plan, { model: this.#context.model }) as R),
       stale,
       pending: new PendingTurns(),
       fork: (sessionId, messageId, options) => this.fork(sessionId, messageId, options),
@@ -152,6 +163,51 @@ export class Engine<R = OpenAIChatRequest> {
 
   get modeLimits(): Readonly<Record<ContextMode, ModeLimits>> {
     return this.#context.modeLimits;
+  }
+
+  /** The model requests are for, as `createEngine` or the last `setModel` set it. */
+  get model(): string {
+    return this.#context.model;
+  }
+
+  get contextWindow(): number {
+    return this.#context.contextWindow;
+  }
+
+  get reservedOutput(): number {
+    return this.#context.reservedOutput;
+  }
+
+  /** The tokenizer and chat template every session counts with, as plans record them. */
+  get counting(): { readonly encoding: string; readonly template: string } {
+    return { encoding: this.#context.candidates.encoding, template: this.#context.candidates.template.id };
+  }
+
+  /**
+   * Switches the model every session's next request is planned for: its window and reserved output, its tokenizer
+   * (loaded on first use of its family, once) and its chat template, chosen from the name as in `createEngine`
+   * unless given. Calibration is per model: the new model's own usage reports apply. Requests already prepared
+   * keep their plan. The default renderer sends the new model's name; a host's renderer can be replaced with
+   * `render`. Bad settings are a ValidationError naming each, and change nothing.
+   */
+  async setModel(settings: ModelSettings & { readonly render?: (plan: ContextPlan) => R }): Promise<void> {
+    const given = (settings ?? {}) as Partial<ModelSettings> & { render?: unknown };
+    const reservedOutput =
+      given.reservedOutput ??
+      (Number.isInteger(given.contextWindow) ? defaultReservedOutput(given.contextWindow as number) : 0);
+    const issues = modelSettingsIssues(given, reservedOutput, 'settings.');
+    if (given.render !== undefined && typeof given.render !== 'function')
+      issues.push({ path: 'settings.render', message: 'must be a function from a plan to a request' });
+    if (issues.length > 0) throw new ValidationError('Invalid model settings', issues);
+    const counting = await loadModelCounting(settings);
+    const context = this.#context;
+    // Everything switches at once, after the tokenizer loaded: no request is planned with half of the change.
+    context.candidates.use(withTokenCache(counting.counter), counting.template);
+    context.reflection.useModel(settings.model, counting.counter.encoding);
+    context.model = settings.model;
+    context.contextWindow = settings.contextWindow;
+    context.reservedOutput = reservedOutput;
+    if (settings.render) context.render = settings.render;
   }
 
   /** Changes the global and agent prompts of every session from its next request. */
@@ -558,7 +614,7 @@ export function createEngine<R>(
   options: EngineOptions<R> & { readonly render: (plan: ContextPlan) => R },
 ): Promise<Engine<R>>;
 export async function createEngine<R>(options: EngineOptions<R>): Promise<Engine<R>> {
-  const reservedOutput = options.reservedOutput ?? Math.min(4096, Math.floor(options.contextWindow / 4));
+  const reservedOutput = options.reservedOutput ?? defaultReservedOutput(options.contextWindow);
   const checked = checkOptions(options as EngineOptions<unknown>, reservedOutput);
   const redactor = createRedactor(options.redaction);
   const { summarizer } = checked.history;
@@ -568,12 +624,8 @@ export async function createEngine<R>(options: EngineOptions<R>): Promise<Engine
   const catalog = options.catalog instanceof Catalog ? options.catalog : defineCatalog(options.catalog);
   // The tokenizer's ranks take the longest to load: what else the engine and its first request need starts loading
   // beside them rather than after.
-  const counterLoading =
-    typeof options.tokenizer === 'object'
-      ? Promise.resolve(options.tokenizer)
-      : loadTiktokenCounter(options.tokenizer ?? 'o200k_base');
-  const encoding =
-    typeof options.tokenizer === 'object' ? options.tokenizer.encoding : (options.tokenizer ?? 'o200k_base');
+  const countingLoading = loadModelCounting(options);
+  const encoding = encodingOf(options);
   if (options.recall !== false) recallIndexModule().catch(() => {}); // loaded again, and reported, on use
   if (options.selector === undefined && options.learning !== false)
     import('../retrieval/learning.js').catch(() => {});
@@ -587,7 +639,7 @@ export async function createEngine<R>(options: EngineOptions<R>): Promise<Engine
   const newId = options.newId ?? randomId;
   const stamp = () => now().toISOString();
   const [
-    counter,
+    counting,
     reflect,
     recallSource,
     { MemoryBank },
@@ -595,7 +647,7 @@ export async function createEngine<R>(options: EngineOptions<R>): Promise<Engine
     { LongHistory },
     { SessionRedaction },
   ] = await Promise.all([
-    counterLoading,
+    countingLoading,
     reflection().then((module) => module.openReflection(store, model, encoding, options.promotion)),
     options.recall === false ? null : recallSourceModule(),
     memoryBankModule(),
@@ -612,7 +664,11 @@ export async function createEngine<R>(options: EngineOptions<R>): Promise<Engine
     stamp,
     'set-aside',
   );
-  const candidates = new CandidateFactory(withTokenCache(counter), options.attachmentCosts);
+  const candidates = new CandidateFactory(
+    withTokenCache(counting.counter),
+    options.attachmentCosts,
+    counting.template,
+  );
   return new Engine<R>({
     capsules: options.capsules ? await capsulesOf(options.capsules, { redactor, candidates }) : null,
     catalog,
@@ -636,7 +692,7 @@ export async function createEngine<R>(options: EngineOptions<R>): Promise<Engine
     defaultMode: options.defaultMode ?? DEFAULT_CONTEXT_MODE,
     modeLimits,
     systemPrompt: { global: options.systemPrompt?.global ?? '', agent: options.systemPrompt?.agent ?? '' },
-    render: options.render ?? ((plan) => renderOpenAIChat(plan, { model }) as R),
+    render: options.render ?? null,
     now: stamp,
     newId,
     memories,

@@ -27,25 +27,18 @@ import {
   type TriggerSwitches,
 } from '../session/index.js';
 import type { Store } from '../store/index.js';
-import type { TiktokenEncodingName, TokenCounter } from '../tokens/index.js';
 import { checkKnownFields, describe, isRecord } from '../validation/index.js';
 import type { LongHistorySettings } from './long-history.js';
+import { type ModelSettings, modelSettingsIssues } from './model.js';
 
 // What `createEngine` accepts, checked before anything is built: every wrong option is named in one ValidationError.
 
-export interface EngineOptions<R> {
+/** `model`, `contextWindow`, `reservedOutput`, `tokenizer` and `template` are the model settings (see `setModel`). */
+export interface EngineOptions<R> extends ModelSettings {
   /** The catalog, or its description (validated with `defineCatalog`). */
   readonly catalog: Catalog | CatalogInput;
-  /** The model requests are for; recorded in usage reports and passed to the default renderer. */
-  readonly model: string;
-  /** The model's context window in tokens. */
-  readonly contextWindow: number;
-  /** Tokens kept free for the reply. Default: a quarter of the window, at most 4,096. */
-  readonly reservedOutput?: number;
   /** Default: a MemoryStore (nothing survives a reload). */
   readonly store?: Store;
-  /** A counter, or the tiktoken encoding to load. Default `o200k_base`. */
-  readonly tokenizer?: TokenCounter | TiktokenEncodingName;
   /**
    * Chooses `agent` items per request. Default: `createLexicalSelector({ store, learning })` (BM25, triggers, and
    * learning from evidence of use kept in the engine's store, so it survives reloads and is shared by tabs);
@@ -125,37 +118,8 @@ export function checkOptions(options: EngineOptions<unknown>, reservedOutput: nu
     history: resolveHistoryOptions(options.history, issues),
     largeContent: resolveLargeContentOptions(options.largeContent, issues),
   };
-  if (typeof options.model !== 'string' || options.model === '')
-    issues.push({ path: 'model', message: 'must be a non-empty string' });
   checkSystemPrompt(options.systemPrompt, 'systemPrompt', issues);
-  if (
-    options.tokenizer !== undefined &&
-    options.tokenizer !== 'o200k_base' &&
-    options.tokenizer !== 'cl100k_base' &&
-    (typeof options.tokenizer !== 'object' ||
-      options.tokenizer === null ||
-      typeof (options.tokenizer as { count?: unknown }).count !== 'function' ||
-      typeof (options.tokenizer as { encoding?: unknown }).encoding !== 'string')
-  )
-    issues.push({
-      path: 'tokenizer',
-      message: `must be 'o200k_base', 'cl100k_base' or a TokenCounter ({ encoding, count }), got ${describe(options.tokenizer)}`,
-    });
-  if (!Number.isInteger(options.contextWindow) || options.contextWindow < 1) {
-    issues.push({
-      path: 'contextWindow',
-      message: `must be a positive integer, got ${options.contextWindow}`,
-    });
-  } else if (
-    !Number.isInteger(reservedOutput) ||
-    reservedOutput < 0 ||
-    reservedOutput >= options.contextWindow
-  ) {
-    issues.push({
-      path: 'reservedOutput',
-      message: `must be an integer from 0 to contextWindow − 1, got ${reservedOutput}`,
-    });
-  }
+  issues.push(...modelSettingsIssues(options, reservedOutput, ''));
   if (
     options.learning !== undefined &&
     options.learning !== false &&

@@ -25,7 +25,6 @@ import type {
   TurnStep,
   UserMessage,
 } from '../session/index.js';
-import { TOKEN_OVERHEAD } from '../tokens/index.js';
 import type { CandidateFactory } from './candidates.js';
 
 /** What a session knows when it plans a request: its record and turns, and the engine's settings. */
@@ -82,6 +81,7 @@ export function buildPlanInput(sources: PlanSources, request: PlanRequest): Plan
   const { record, mode, catalog, candidates, modeLimits } = sources;
   const { userMessage, steps, retrievalSet, memory, recall } = request;
   const current = candidates.current(userMessage, steps);
+  const template = candidates.template;
 
   const session = record.contextItems.map((entry) =>
     candidates.catalogItem(catalog.get(entry), entry, { via: 'session', includeMode: entry.includeMode }),
@@ -154,9 +154,13 @@ export function buildPlanInput(sources: PlanSources, request: PlanRequest): Plan
     mode,
     limits,
     encoding: candidates.encoding,
+    template: template.id,
+    ...(template.estimate && { margin: template.estimate.margin }),
     overhead: {
-      fixed: TOKEN_OVERHEAD.message + TOKEN_OVERHEAD.reply,
-      toolsPresent: TOKEN_OVERHEAD.toolsPresent,
+      // The system message (counted whole: a template that folds it into the user's turn only costs less) and the
+      // begin of sequence and reply priming.
+      fixed: template.message + template.reply,
+      toolsPresent: template.toolsPresent,
       ...(cards && { cardsPresent: candidates.cardsOverhead }),
     },
     system: sources.systemParts.map((part) => candidates.prompt(part)),

@@ -82,6 +82,15 @@ describe('reopening a session on IndexedDB', () => {
     expect(counter.texts.filter((text) => /question number \d/.test(text))).toHaveLength(10);
   });
 
+  test('turns measured with the same tokenizer but another chat template are counted again', async () => {
+    const { name, sessionId } = await writtenSession();
+    const counter = notingCounter('approx');
+    const engine = await testEngine({ store: await open(name), counter, template: 'qwen' });
+    const prepared = await (await engine.openSession(sessionId)).prepare('and the lexer?');
+    expect(counter.texts.filter((text) => /question number \d/.test(text))).toHaveLength(10);
+    expect(prepared.plan.template).toBe('qwen');
+  });
+
   test("a custom store's malformed measures are not taken: those turns are counted, and the plan is the same", async () => {
     const { name, sessionId } = await writtenSession();
     const store = await open(name);

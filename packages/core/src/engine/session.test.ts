@@ -329,7 +329,7 @@ describe('modes, budget and the system prompt', () => {
     const error = await session.prepare('hi').catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(BudgetError);
     expect((error as BudgetError).required.map((item) => item.id)).toContain('workspace');
-    expect((error as BudgetError).message).toContain('workspace (workspace, 503 tokens)');
+    expect((error as BudgetError).message).toContain('workspace (workspace, 504 tokens)');
     expect(session.isTurnOpen).toBe(false);
   });
 

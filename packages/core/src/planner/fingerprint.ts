@@ -140,6 +140,9 @@ export function planId(input: PlanInput): string {
       ...(input.capsules ? [`capsules:${list(input.capsules)}`] : []),
       // Absent unless automatic mode chose the mode: other ids stay as they were.
       ...(input.auto ? [`auto:${canonicalJson(input.auto)}`] : []),
+      // Absent before chat templates and estimates existed: those ids stay as they were.
+      ...(input.template !== undefined ? [`template:${JSON.stringify(input.template)}`] : []),
+      ...(input.margin !== undefined ? [`margin:${input.margin}`] : []),
     ].join('\n'),
   );
 }

@@ -51,6 +51,10 @@ export function checkPlanInput(input: PlanInput): void {
   if (cardTokens !== undefined) wholeNumber(cardTokens, 'limits.cardTokens', 1);
   if (input.auto !== undefined && input.auto?.chosen !== input.mode)
     issues.push({ path: 'auto.chosen', message: `must be the plan's mode '${input.mode}'` });
+  if (input.template !== undefined && (typeof input.template !== 'string' || input.template === ''))
+    issues.push({ path: 'template', message: `must be a non-empty string, got ${String(input.template)}` });
+  if (input.margin !== undefined && !(Number.isFinite(input.margin) && input.margin >= 1))
+    issues.push({ path: 'margin', message: `must be a number ≥ 1, got ${input.margin}` });
   const workspace = input.workspace ? [input.workspace] : [];
   const memory = input.memory ?? [];
   const checkpoint = input.checkpoint ? [input.checkpoint] : [];

@@ -26,7 +26,7 @@ export { DEFAULT_MEMORY_SHARE, DEFAULT_RECALL_SHARE } from './phases/index.js';
  */
 export function planContext(input: PlanInput): ContextPlan {
   checkPlanInput(input);
-  const budget = promptBudget(input.contextWindow, input.reservedOutput, input.calibration);
+  const budget = promptBudget(input.contextWindow, input.reservedOutput, input.calibration, input.margin);
   const state = planState(input, budget.available);
   for (const phase of PLAN_PHASES) phase(state);
   return planOf(state, budget.factor > 1);
@@ -44,6 +44,7 @@ function planOf(state: PlanState, tightened: boolean): ContextPlan {
     ...(input.auto && { auto: input.auto }),
     limits: input.limits,
     encoding: input.encoding,
+    ...(input.template !== undefined && { template: input.template }),
     budget: {
       contextWindow: input.contextWindow,
       reservedOutput: input.reservedOutput,

@@ -368,6 +368,13 @@ export interface PlanInput {
   readonly limits: ModeLimits;
   /** The tokenizer the token counts came from. */
   readonly encoding: string;
+  /** The chat template whose costs the counts include (a `ChatTemplateCost` id); absent in inputs planned before templates. */
+  readonly template?: string;
+  /**
+   * The safety factor (≥ 1) the budget is divided by while counts are an estimate (a model without a public
+   * tokenizer) and usage reports have not calibrated it yet; absent: 1.
+   */
+  readonly margin?: number;
   /**
    * Costs outside any candidate: `fixed` always (system message, reply priming), `toolsPresent` once any tool is a
    * candidate, `cardsPresent` once an item is sent as a card (the `expand_card` tool and the `<cards>` block).
@@ -570,6 +577,8 @@ export interface ContextPlan {
   readonly auto?: ModeChoice;
   readonly limits: ModeLimits;
   readonly encoding: string;
+  /** The chat template the counts include, as the input recorded it; absent for plans made before templates. */
+  readonly template?: string;
   readonly budget: {
     readonly contextWindow: number;
     readonly reservedOutput: number;

@@ -23,8 +23,8 @@ import { CALIBRATION_DOCUMENT_SHAPE } from './calibration-shape.js';
  */
 export class Calibrator {
   readonly #store: DocumentStore;
-  readonly #model: string;
-  readonly #key: string;
+  #model: string;
+  #key: string;
   #table: CalibrationTable | null = null;
   #loading: Promise<CalibrationTable> | null = null;
   #writing: Promise<unknown> = Promise.resolve();
@@ -33,6 +33,12 @@ export class Calibrator {
 
   constructor(store: DocumentStore, model: string, encoding: string) {
     this.#store = store;
+    this.#model = model;
+    this.#key = calibrationKey(model, encoding);
+  }
+
+  /** Another model and encoding from now on; the stored table holds every model's learning, so nothing is read again. */
+  useModel(model: string, encoding: string): void {
     this.#model = model;
     this.#key = calibrationKey(model, encoding);
   }
@@ -95,15 +101,17 @@ export class Calibrator {
 
   /** Learns from a turn's usage reports and stores the result; a failed write is reported, never thrown. */
   learn(reports: readonly UsageReport[]): void {
+    // The model the reports are about, even if the engine switches before they are learned.
+    const key = this.#key;
     const run = this.#writing.then(async () => {
       const table = await this.#load();
-      const before = table[this.#key] ?? EMPTY_STATS;
+      const before = table[key] ?? EMPTY_STATS;
       let stats = before;
       for (const report of reports) {
         stats = learnRatio(stats, report.estimatedInputTokens, report.actualInputTokens);
       }
       if (stats === before) return;
-      const next = { ...table, [this.#key]: stats };
+      const next = { ...table, [key]: stats };
       this.#table = next;
       await this.#write(next);
     });

@@ -110,6 +110,11 @@ export class EngineReflection implements Reflection {
     return withDecision(record, decision);
   }
 
+  /** Calibrates for another model (the engine switched): that model's own reports apply from now on. */
+  useModel(model: string, encoding: string): void {
+    this.#calibrator.useModel(model, encoding);
+  }
+
   /** Learns from a turn's usage reports, off the commit's path. */
   learn(reports: readonly UsageReport[]): void {
     this.#calibrator.learn(reports);

@@ -10,8 +10,8 @@ export interface TokenCounter {
  * They are estimates for other providers; usage reports (a later feature) calibrate them per model.
  */
 export const TOKEN_OVERHEAD = {
-  /** Each message's role and delimiters. */
-  message: 3,
+  /** Each message's delimiters (3) and its role's name (1 token for `system`, `user`, `assistant` and `tool`). */
+  message: 4,
   /** Priming of the reply at the end of every request. */
   reply: 3,
   /** Each tool call inside an assistant message, besides its name and arguments. */

@@ -10,6 +10,7 @@ import type {
   Section,
 } from '../planner/index.js';
 import type { ChatMessage, ContextMode, PinKind, RequestContext } from '../session/index.js';
+import { type CountingModel, countingOf } from './counting.js';
 import { type CtxkitFormat, defaultFormat } from './format.js';
 import { selectionSummary } from './summary.js';
 
@@ -117,6 +118,8 @@ export interface ContextDetailsModel {
   readonly excluded: readonly ExcludedDetail[] | null;
   readonly totalTokens: number;
   readonly planId: string;
+  /** The tokenizer and chat template the plan counted with; null while the plan is not loaded. */
+  readonly counting: CountingModel | null;
 }
 
 const ITEM_SECTIONS: Readonly<Record<ItemRef['type'], DetailSectionId>> = {
@@ -233,6 +236,7 @@ export function buildContextDetails(
       : null,
     totalTokens: sections.reduce((sum, section) => sum + section.tokens, 0),
     planId: context.planId,
+    counting: plan ? countingOf(plan, format) : null,
   };
 }
 

@@ -34,6 +34,7 @@ export {
   modeChoiceText,
 } from './context-details.js';
 export { type PickerGroup, type PickerOption, pickerGroups } from './context-picker.js';
+export { type CountingModel, countingOf } from './counting.js';
 export {
   type CtxkitFormat,
   checkLabels,

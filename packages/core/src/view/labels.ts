@@ -20,6 +20,12 @@ const ENGLISH = {
     /** `{what}: {error}`, an action's failure with the error's message. */
     failed: '{what}: {error}',
   },
+  /** Which tokenizer and chat template a plan counted with: "Counted with Qwen tokenizer · Qwen template". */
+  counting: {
+    line: 'Counted with {tokenizer} tokenizer · {template} template',
+    estimate: 'Estimated as {base} × {ratio} · {template} template',
+    unknownTemplate: 'Counted with {tokenizer} tokenizer',
+  },
   modes: { auto: 'Auto', off: 'Off', light: 'Light', heavy: 'Heavy' },
   /** Why automatic mode chose a message's mode (details, meter). */
   autoReasons: {

@@ -4,6 +4,7 @@ import type {
   FeedbackVerdict,
   ItemRef,
   LeaseScope,
+  ModelSettings,
   ModeSetting,
   Pin,
   PinOptions,
@@ -107,6 +108,26 @@ export function useSetCatalog(): UseMutationResult<void, Error, Catalog | Catalo
           query.queryKey[0] === 'ctxkit' &&
           (query.queryKey[1] === 'catalog' ||
             (query.queryKey[1] === 'session' && query.queryKey[3] === 'estimate')),
+      }),
+  });
+}
+
+/**
+ * Switches the engine's model (`engine.setModel`): every session's next request is planned for its window, tokenizer
+ * and chat template, and every draft estimate (the budget meter) is planned again. Pending while the model's
+ * tokenizer loads; a ValidationError for bad settings changes nothing.
+ */
+export function useSetModel(): UseMutationResult<void, Error, ModelSettings> {
+  const engine = useEngine();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (settings: ModelSettings) => engine.setModel(settings),
+    onSuccess: () =>
+      client.invalidateQueries({
+        predicate: (query) =>
+          query.queryKey[0] === 'ctxkit' &&
+          query.queryKey[1] === 'session' &&
+          query.queryKey[3] === 'estimate',
       }),
   });
 }

@@ -1,5 +1,11 @@
 export { ctxkitKeys, invalidateForEvent } from '../query-cache/index.js';
-export { type SessionActions, useForgetRecalled, useSessionActions, useSetCatalog } from './actions.js';
+export {
+  type SessionActions,
+  useForgetRecalled,
+  useSessionActions,
+  useSetCatalog,
+  useSetModel,
+} from './actions.js';
 export { type DeleteSessionInput, useDeleteSession, useOpenOrCreateSession } from './chats.js';
 export { type PlanComparison, previousTurnPlanId, usePlanComparison } from './comparison.js';
 export {

@@ -16,14 +16,16 @@ export interface PromptBudget {
 /**
  * A model that counts more tokens than the planner's tokenizer gets a budget shrunk by the learned factor, so the
  * prompt still fits its window; one that counts fewer keeps the full budget (the planner stays on the safe side).
+ * Counts that are an estimate (`margin` > 1) keep the margin until enough reports replace it with what they taught.
  */
 export function promptBudget(
   contextWindow: number,
   reservedOutput: number,
   calibration?: PlanCalibration,
+  margin = 1,
 ): PromptBudget {
   const window = contextWindow - reservedOutput;
   const factor =
-    calibration && calibration.samples >= CALIBRATION_MIN_SAMPLES ? Math.max(1, calibration.factor) : 1;
+    calibration && calibration.samples >= CALIBRATION_MIN_SAMPLES ? Math.max(1, calibration.factor) : margin;
   return { window, factor, available: Math.floor(window / factor) };
 }

@@ -316,9 +316,12 @@ describe('IdbStore: schema versions and other tabs', () => {
     for (const row of rows) {
       expect(await idb.loadSession(row.record.id)).toEqual({ record: row.record, messages: row.messages });
       expect(await idb.listUsage(row.record.id)).toEqual(row.usage);
-      expect((await idb.listPlans(row.record.id)).map((stored) => stored.id)).toEqual(
-        row.plans.map((p) => p.id),
-      );
+      // Version 1 kept no order among the plans of one turn (a tool round's plans): the upgrade keeps turn order.
+      const byTurn = (list: readonly { id: string; turnIndex: number }[]) =>
+        list.map((p) => `${p.turnIndex}:${p.id}`).sort();
+      const listed = await idb.listPlans(row.record.id);
+      expect(byTurn(listed)).toEqual(byTurn(row.plans));
+      expect(listed.map((p) => p.turnIndex)).toEqual(row.plans.map((p) => p.turnIndex));
     }
     for (const [id, plan] of plans) expect(await engine.getPlan(id)).toEqual(plan);
     // And the upgraded history is stored by reference.

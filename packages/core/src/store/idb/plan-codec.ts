@@ -1,4 +1,5 @@
 import type { PlanInput, TurnCandidate } from '../../planner/index.js';
+import { measureKey } from '../../planner/index.js';
 import type { StoredPlan } from '../../store-types/index.js';
 import type { SessionIndex, TurnRef, TurnWrites } from './session-index.js';
 
@@ -63,8 +64,8 @@ export function encodePlan(stored: StoredPlan, index: SessionIndex, writes: Turn
     ...stored,
     input: {
       ...input,
-      history: encodeEntries(input.history, index, writes, input.encoding),
-      pins: encodeEntries(input.pins, index, writes, input.encoding),
+      history: encodeEntries(input.history, index, writes, measureKey(input.encoding, input.template)),
+      pins: encodeEntries(input.pins, index, writes, measureKey(input.encoding, input.template)),
     },
   };
 }

@@ -3,6 +3,7 @@ import type { BudgetError } from '@ctxkit/core';
 import { describe, expect, test } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import { render } from 'vitest-browser-react';
+import { useSetModel } from '../../queries/index.js';
 import { axeViolations } from '../../test/axe.js';
 import { conversation, kitEngine } from '../../test/fixtures.js';
 import { Kit } from '../../test/kit.js';
@@ -11,7 +12,39 @@ import { BudgetMeter } from './budget-meter.js';
 
 const DRAFT = 'How do I read a file from disk and write the file safely?';
 
+function UseModel({ model, contextWindow }: { model: string; contextWindow: number }) {
+  const setModel = useSetModel();
+  return (
+    <button type="button" onClick={() => setModel.mutate({ model, contextWindow })}>
+      Use {model}
+    </button>
+  );
+}
+
 describe('BudgetMeter', () => {
+  test('says what the draft is counted with, and follows the model useSetModel switches to', async () => {
+    const engine = await kitEngine();
+    const session = await engine.createSession();
+    const screen = await render(
+      <Kit engine={engine}>
+        <UseModel model="qwen3:4b" contextWindow={4096} />
+        <UseModel model="claude-sonnet-4-5" contextWindow={200_000} />
+        <BudgetMeter sessionId={session.id} draft={DRAFT} debounceMs={0} />
+      </Kit>,
+    );
+    const line = screen.getByText(/^(Counted|Estimated)/);
+    await expect.element(line).toHaveTextContent('Counted with approx-4 tokenizer · OpenAI template');
+    await screen.getByRole('button', { name: 'Use qwen3:4b' }).click();
+    await expect.element(line).toHaveTextContent('Counted with Qwen tokenizer · Qwen template');
+    // The next plan has the new window: 4,096 less the default reserve of a quarter.
+    const meter = screen.getByRole('meter', { name: 'Context budget' });
+    await expect.element(meter).toHaveAttribute('aria-valuemax', String(4096 - 1024));
+    await screen.getByRole('button', { name: 'Use claude-sonnet-4-5' }).click();
+    await expect.element(line).toHaveTextContent('Estimated as o200k_base × 1.25 · Claude template');
+    await expect.element(line).toHaveAttribute('data-estimate', 'true');
+    expect(await axeViolations(screen.container)).toEqual([]);
+  });
+
   test('shows the real estimate of the draft, segmented by section', async () => {
     const engine = await kitEngine();
     const session = await engine.createSession();

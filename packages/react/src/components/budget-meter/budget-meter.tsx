@@ -4,6 +4,7 @@ import {
   BreakdownContent,
   BreakdownTrigger,
   Calibration,
+  Counting,
   ErrorState,
   Figures,
   LastReply,
@@ -37,6 +38,7 @@ function BudgetMeterView(props: BudgetMeterProps) {
       <ErrorState />
       <OverBudget />
       {!compact && <Calibration />}
+      {!compact && <Counting />}
       {!compact && <LastReply />}
       {!compact && <ReplyCost />}
       {!compact && <CachePrefix />}
@@ -57,6 +59,7 @@ export const BudgetMeter = /* @__PURE__ */ Object.assign(BudgetMeterView, {
   ReplyCost,
   CachePrefix,
   Calibration,
+  Counting,
   Waste,
   ModeTrigger,
   ModeError,

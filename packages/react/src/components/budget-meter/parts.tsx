@@ -17,6 +17,7 @@ import {
   budgetOfPlan,
   type CalibratedFigures,
   calibratedOfPlan,
+  countingOf,
   DEFAULT_THRESHOLDS,
   exclusionText,
   modeChoiceText,
@@ -379,6 +380,26 @@ export function Calibration({ className, ...props }: HTMLAttributes<HTMLParagrap
         count: samples,
       })}
       {tightened && labels.calibrationTightened}
+    </p>
+  );
+}
+
+/**
+ * What the draft was counted with: "Counted with Llama 3 tokenizer · Llama 3 template", or the estimate for a model
+ * without a public tokenizer (`data-estimate`). Shown once the draft is planned.
+ */
+export function Counting({ className, ...props }: HTMLAttributes<HTMLParagraphElement>) {
+  const { plan } = useBudgetMeter();
+  const format = useCtxkitFormat();
+  if (!plan) return null;
+  const counting = countingOf(plan, format);
+  return (
+    <p
+      className={cx('ctxkit-meter__counting', className)}
+      data-estimate={counting.estimate !== null}
+      {...props}
+    >
+      {counting.text}
     </p>
   );
 }

@@ -12,6 +12,20 @@ import { Kit } from '../../test/kit.js';
 import { ContextDetails } from './context-details.js';
 
 describe('ContextDetails', () => {
+  test('says what the reply’s request was counted with, from its plan', async () => {
+    const { engine, sessionId, replyId } = await conversation();
+    const screen = await render(
+      <Kit engine={engine}>
+        <ContextDetails sessionId={sessionId} messageId={replyId} variant="expanded" />
+      </Kit>,
+    );
+    // The fixture engine counts with an approximate counter and OpenAI's template costs.
+    const line = screen.getByText(/^Counted with/);
+    await expect.element(line).toHaveTextContent('Counted with approx-4 tokenizer · OpenAI template');
+    await expect.element(line).toHaveAttribute('data-estimate', 'false');
+    expect(await axeViolations(screen.container)).toEqual([]);
+  });
+
   test('shows what a real plan used: sections with counts, pills with scores, the summary, excluded items', async () => {
     const { engine, sessionId, replyId } = await conversation();
     const onItemClick = vi.fn();

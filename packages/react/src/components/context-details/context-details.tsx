@@ -1,6 +1,7 @@
 import { cx, triggerProps, useDisclosure } from '../../shared/index.js';
 import {
   Comparison,
+  Counting,
   Empty,
   ErrorState,
   ExcludedContent,
@@ -57,6 +58,7 @@ function FullView({ heading }: { readonly heading: string | null | undefined }) 
       <Empty />
       <Summary />
       <Mode />
+      <Counting />
       <Sections />
       <ExcludedTrigger />
       <ExcludedContent />
@@ -118,6 +120,7 @@ export const ContextDetails = /* @__PURE__ */ Object.assign(ContextDetailsView, 
   Summary,
   Line,
   Mode,
+  Counting,
   Sections,
   Section,
   SectionTrigger,

@@ -186,6 +186,21 @@ export function Line({ className, children, ...props }: HTMLAttributes<HTMLSpanE
   );
 }
 
+/** "Counted with Llama 3 tokenizer · Llama 3 template": what the reply's request was counted with, once its plan loaded. */
+export function Counting({ className, ...props }: HTMLAttributes<HTMLParagraphElement>) {
+  const { model } = useContextDetails();
+  if (!model?.counting) return null;
+  return (
+    <p
+      className={cx('ctxkit-details__counting', className)}
+      data-estimate={model.counting.estimate !== null}
+      {...props}
+    >
+      {model.counting.text}
+    </p>
+  );
+}
+
 export interface SectionProps extends HTMLAttributes<HTMLElement> {
   readonly section: DetailSection;
   readonly defaultOpen?: boolean;

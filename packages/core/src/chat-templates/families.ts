@@ -1,0 +1,197 @@
+import { TOKEN_OVERHEAD } from '../tokens/index.js';
+import type { ChatTemplateCost } from './types.js';
+
+// Each family's costs are read from its published chat template (the `chat_template` of its tokenizer_config.json)
+// and checked by the fidelity benchmark (`bench/fidelity/`), which renders planned requests with the real template
+// and counts them with the family's own tokenizer. Where a template does not render a part (Llama 3's and Gemma 3's
+// templates have no tool syntax), the cost follows the format local servers use for it, rounded up.
+
+/**
+ * OpenAI's published accounting for chat models (tiktoken's cookbook): 3 per message plus its role's name, 3 to prime
+ * the reply (`TOKEN_OVERHEAD`).
+ */
+export const OPENAI_TEMPLATE: ChatTemplateCost = {
+  id: 'openai',
+  label: 'OpenAI',
+  message: TOKEN_OVERHEAD.message,
+  assistant: TOKEN_OVERHEAD.message,
+  reply: TOKEN_OVERHEAD.reply,
+  toolCall: TOKEN_OVERHEAD.toolCall,
+  toolResult: 0,
+  toolDefinition: TOKEN_OVERHEAD.toolDefinition,
+  toolsPresent: TOKEN_OVERHEAD.toolsPresent,
+  toolFormat: 'lines',
+};
+
+/**
+ * `<|start_header_id|>role<|end_header_id|>\n\n … <|eot_id|>`; `<|begin_of_text|>` and the assistant header once.
+ * With tools, Llama 3.1 adds its "Environment: ipython / Cutting Knowledge Date" system lines and instructions.
+ */
+const LLAMA3: ChatTemplateCost = {
+  id: 'llama3',
+  label: 'Llama 3',
+  message: 5,
+  assistant: 5,
+  reply: 5,
+  toolCall: 12,
+  toolResult: 0,
+  toolDefinition: 2,
+  toolsPresent: 90,
+  toolFormat: 'json-spaced',
+};
+
+/**
+ * ChatML: `<|im_start|>role\n … <|im_end|>\n`, the reply primed with `<|im_start|>assistant\n`. Tools are listed as
+ * `tojson` lines inside `<tools>` with a fixed instruction; calls are `<tool_call>` JSON, results `<tool_response>`
+ * inside a user turn. Qwen 2.5 and 3 share it (Qwen 3 adds `<think>` only to the reply being generated).
+ */
+const QWEN: ChatTemplateCost = {
+  id: 'qwen',
+  label: 'Qwen',
+  message: 5,
+  assistant: 5,
+  reply: 3,
+  toolCall: 12,
+  toolResult: 4,
+  toolDefinition: 1,
+  toolsPresent: 80,
+  toolFormat: 'json-spaced',
+};
+
+/**
+ * `<start_of_turn>role\n … <end_of_turn>\n`, `<bos>` and `<start_of_turn>model\n` once; the system prompt is folded
+ * into the first user turn (cheaper than a turn of its own, so counting it as one is safe).
+ */
+const GEMMA: ChatTemplateCost = {
+  id: 'gemma',
+  label: 'Gemma',
+  message: 5,
+  assistant: 5,
+  reply: 4,
+  toolCall: 12,
+  toolResult: 4,
+  toolDefinition: 2,
+  toolsPresent: 60,
+  toolFormat: 'json-spaced',
+};
+
+/**
+ * `<｜User｜>` before the user's text, `<｜Assistant｜> … <｜end▁of▁sentence｜>` around a reply, the system prompt bare after
+ * `<｜begin▁of▁sentence｜>`; the reply primed with `<｜Assistant｜>`.
+ */
+const DEEPSEEK: ChatTemplateCost = {
+  id: 'deepseek',
+  label: 'DeepSeek',
+  message: 1,
+  assistant: 2,
+  reply: 2,
+  toolCall: 14,
+  toolResult: 4,
+  toolDefinition: 2,
+  toolsPresent: 40,
+  toolFormat: 'json-spaced',
+};
+
+/**
+ * OpenAI's harmony format: `<|start|>role<|message|> … <|end|>`, assistant replies on the `final` channel, and a
+ * system message the template always writes (model identity, knowledge cutoff, date, reasoning level, channels),
+ * counted in `reply` with the developer message's `# Instructions` header the host's system prompt goes into.
+ * Tools are declared as a TypeScript namespace in the developer message; counted as JSON, which is longer.
+ */
+const GPT_OSS: ChatTemplateCost = {
+  id: 'gpt-oss',
+  label: 'gpt-oss',
+  message: 4,
+  assistant: 6,
+  reply: 66,
+  toolCall: 14,
+  toolResult: 6,
+  toolDefinition: 4,
+  toolsPresent: 40,
+  toolFormat: 'json',
+};
+
+/**
+ * `[INST] … [/INST] … </s>` after `<s>`; the system prompt joins the last user message. `[INST]` and `[/INST]` are
+ * control tokens since v3 and plain text (up to four tokens each) before, which the message cost covers. Tools:
+ * `[AVAILABLE_TOOLS]` JSON, `[TOOL_CALLS]` with a call id, `[TOOL_RESULTS]` with content and call id.
+ */
+const MISTRAL: ChatTemplateCost = {
+  id: 'mistral',
+  label: 'Mistral',
+  message: 9,
+  assistant: 2,
+  reply: 2,
+  toolCall: 20,
+  toolResult: 20,
+  toolDefinition: 2,
+  toolsPresent: 4,
+  toolFormat: 'json-spaced',
+};
+
+/** Phi-3 `<|user|>\n … <|end|>\n` and Phi-4 `<|im_start|>user<|im_sep|> … <|im_end|>`: the larger of the two, plus one. */
+const PHI: ChatTemplateCost = {
+  id: 'phi',
+  label: 'Phi',
+  message: 5,
+  assistant: 5,
+  reply: 4,
+  toolCall: 12,
+  toolResult: 4,
+  toolDefinition: 2,
+  toolsPresent: 40,
+  toolFormat: 'json-spaced',
+};
+
+/**
+ * Claude's tokenizer is not public, nor any ratio to another. Its text is estimated as o200k_base tokens × 1.25, a
+ * deliberately high choice (Claude's tokenizers use somewhat more tokens than OpenAI's on the same text), and the
+ * budget keeps a further 1.25 margin until usage reports calibrate the model. Tools: Anthropic documents a tool-use
+ * system prompt of 346 tokens.
+ */
+const CLAUDE: ChatTemplateCost = {
+  id: 'claude',
+  label: 'Claude',
+  message: 5,
+  assistant: 5,
+  reply: 5,
+  toolCall: 10,
+  toolResult: 10,
+  toolDefinition: 10,
+  toolsPresent: 350,
+  toolFormat: 'json',
+  estimate: { base: 'o200k_base', ratio: 1.25, margin: 1.25 },
+};
+
+/**
+ * Gemini's tokenizer is not public; Gemma 3 shares its vocabulary (Gemma 3 technical report), and the ratio is the
+ * largest Gemma 3 ÷ o200k_base ratio the fidelity benchmark measures over English (1.00), Chinese (0.88), Japanese
+ * (0.68) and code (1.13), rounded up. The budget keeps a 1.1 margin until usage reports calibrate the model.
+ */
+const GEMINI: ChatTemplateCost = {
+  id: 'gemini',
+  label: 'Gemini',
+  message: 5,
+  assistant: 5,
+  reply: 4,
+  toolCall: 12,
+  toolResult: 6,
+  toolDefinition: 6,
+  toolsPresent: 20,
+  toolFormat: 'json',
+  estimate: { base: 'o200k_base', ratio: 1.15, margin: 1.1 },
+};
+
+/** Every family's template costs, by id. */
+export const CHAT_TEMPLATES: Readonly<Record<string, ChatTemplateCost>> = Object.freeze({
+  openai: OPENAI_TEMPLATE,
+  llama3: LLAMA3,
+  qwen: QWEN,
+  gemma: GEMMA,
+  deepseek: DEEPSEEK,
+  'gpt-oss': GPT_OSS,
+  mistral: MISTRAL,
+  phi: PHI,
+  claude: CLAUDE,
+  gemini: GEMINI,
+});
