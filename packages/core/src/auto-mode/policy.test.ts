@@ -115,7 +115,7 @@ describe('automatic mode in a session', () => {
       defaultMode: 'auto',
       contextWindow: 2_000,
       reservedOutput: 1_000,
-      systemPrompt: { global: 'Answer with care. '.repeat(200) },
+      systemPrompt: { global: 'Answer with care. '.repeat(190) },
     });
     const session = await engine.createSession();
     const estimate = await session.estimate('Implement a rename for the file operations');

@@ -125,7 +125,12 @@ describe('capsules', () => {
   test('a capsule carries its confidence and date into the plan, its id and its replay', async () => {
     const store = new MemoryStore();
     const dated = { ...capsule('Run the release script.'), confidence: 0.8, generatedAt: '2026-11-20' };
-    const engine = await testEngine({ store, catalog: catalog(MANUAL), capsules: [dated] });
+    const engine = await testEngine({
+      store,
+      modeLimits: LIGHT_IN_FULL,
+      catalog: catalog(MANUAL),
+      capsules: [dated],
+    });
     const session = await engine.createSession();
     const prepared = await session.prepare('how do I deploy the service?');
     expect(capsuleOf(prepared.plan)?.candidate).toMatchObject({ confidence: 0.8, generatedAt: '2026-11-20' });
