@@ -24,6 +24,8 @@ export async function runWorkerTurn(userText: string): Promise<WorkerTurnResult>
     contextWindow: 8_000,
     reservedOutput: 1_000,
     tokenizer: 'o200k_base',
+    // Agent items in full, so the request shows the schema's text itself rather than its card.
+    modeLimits: { light: { shape: 'full' } },
     now: () => new Date(Date.UTC(2026, 0, 1)),
     newId: () => `id-${++id}`,
   });
