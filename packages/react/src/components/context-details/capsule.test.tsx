@@ -74,6 +74,8 @@ describe('ContextDetails: capsules', () => {
       },
     ]);
     const session = await engine.createSession();
+    // Heavy sends references in full, so this one does not fit and its capsule goes instead (light sends a card).
+    await session.setMode('heavy');
     const prepared = await session.prepare('How do I deploy the service?');
     const { assistantMessage } = await session.commit(prepared, 'Run the script.');
     const screen = await render(
