@@ -83,7 +83,8 @@ async function replyText(reply: Locator): Promise<string> {
 /** Opens a reply's "Context used" and returns the names of the items it lists, once its plan is shown. */
 async function contextItems(reply: Locator): Promise<string[]> {
   await reply.locator('summary', { hasText: 'Context used' }).click();
-  await reply.locator('.ctxkit-details[data-state="ready"]').waitFor();
+  // A reloaded page reads the plan back from IndexedDB: on a loaded runner WebKit can take longer than the default wait.
+  await reply.locator('.ctxkit-details[data-state="ready"]').waitFor({ timeout: 60_000 });
   return reply.locator('.ctxkit-details__item .ctxkit-details__name').allTextContents();
 }
 
