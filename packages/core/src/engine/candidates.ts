@@ -176,16 +176,7 @@ export class CandidateFactory {
       this.#itemCandidates.set(item, byOrigin);
     }
     const { body, tokens } = this.#measure(item);
-    const candidate = hashed<ItemCandidate>({
-      kind: 'item',
-      id: item.key,
-      section: SECTION_OF[item.type],
-      tokens,
-      ref: toRef(item),
-      origin,
-      body,
-      order: item.order,
-    });
+    const candidate = itemCandidate(item, origin, body, tokens);
     byOrigin.set(key, candidate);
     return candidate;
   }
@@ -198,17 +189,7 @@ export class CandidateFactory {
     const { body } = this.#measure(item);
     const card = buildCard(body, message, cap, (text) => this.#counter.count(text));
     const tokens = this.#counter.count(formatItemCard(item, card)) + CARD_LINE_TOKENS;
-    return hashed<ItemCandidate>({
-      kind: 'item',
-      id: item.key,
-      section: SECTION_OF[item.type],
-      tokens,
-      ref: toRef(item),
-      origin,
-      body,
-      order: item.order,
-      card,
-    });
+    return itemCandidate(item, origin, body, tokens, card);
   }
 
   /** What the first card of a request adds: the `expand_card` tool's definition and the `<cards>` block's wrapper. */
@@ -236,16 +217,7 @@ export class CandidateFactory {
       measured = { body, tokens };
       this.#withExamples.set(item, measured);
     }
-    return hashed<ItemCandidate>({
-      kind: 'item',
-      id: item.key,
-      section: SECTION_OF[item.type],
-      tokens: measured.tokens,
-      ref: toRef(item),
-      origin,
-      body: measured.body,
-      order: item.order,
-    });
+    return itemCandidate(item, origin, measured.body, measured.tokens);
   }
 
   /** The candidate for a catalog item, or, when the catalog lost it or disabled it, a stand-in that says which. */
@@ -488,4 +460,25 @@ function isMeasuredTurn(candidate: unknown): candidate is TurnCandidate {
     (turn.tokens as number) >= 0 &&
     Array.isArray(turn.messages)
   );
+}
+
+/** An item's candidate, in full or as a card: the one shape `item`, `itemCard` and `itemWithExamples` share. */
+function itemCandidate(
+  item: CatalogItem,
+  origin: ItemOrigin,
+  body: ItemBody,
+  tokens: number,
+  card?: ItemCandidate['card'],
+): ItemCandidate {
+  return hashed<ItemCandidate>({
+    kind: 'item',
+    id: item.key,
+    section: SECTION_OF[item.type],
+    tokens,
+    ref: toRef(item),
+    origin,
+    body,
+    order: item.order,
+    ...(card !== undefined && { card }),
+  });
 }
