@@ -12,6 +12,7 @@ import {
   fingerprintAhead,
   type ItemBody,
   type ItemCandidate,
+  type ItemCard,
   type ItemOrigin,
   type MemoryCandidate,
   measureKey,
@@ -188,6 +189,14 @@ export class CandidateFactory {
   itemCard(item: CatalogItem, origin: ItemOrigin, message: string, cap: number): ItemCandidate {
     const { body } = this.#measure(item);
     const card = buildCard(body, message, cap, (text) => this.#counter.count(text));
+    const tokens = this.#counter.count(formatItemCard(item, card)) + CARD_LINE_TOKENS;
+    return itemCandidate(item, origin, body, tokens, card);
+  }
+
+  /** An agent item sent as a card that shows its name only (past the mode's `describedCards`). */
+  itemNameCard(item: CatalogItem, origin: ItemOrigin): ItemCandidate {
+    const { body } = this.#measure(item);
+    const card: ItemCard = { purpose: '', nameOnly: true };
     const tokens = this.#counter.count(formatItemCard(item, card)) + CARD_LINE_TOKENS;
     return itemCandidate(item, origin, body, tokens, card);
   }

@@ -170,9 +170,18 @@ export function checkOptions(options: EngineOptions<unknown>, reservedOutput: nu
       issues.push({ path: `modeLimits.${key}`, message: 'is not a context mode' });
       continue;
     }
-    const { topK, minScore, maxShare } = limits ?? {};
-    if (topK !== undefined && !(Number.isInteger(topK) && topK >= 0)) {
-      issues.push({ path: `modeLimits.${key}.topK`, message: `must be an integer ≥ 0, got ${topK}` });
+    const { topK, minScore, maxShare, cardTokens, describedCards } = limits ?? {};
+    for (const [name, value, min] of [
+      ['topK', topK, 0],
+      ['cardTokens', cardTokens, 1],
+      ['describedCards', describedCards, 0],
+    ] as const) {
+      if (value !== undefined && !(Number.isInteger(value) && value >= min)) {
+        issues.push({
+          path: `modeLimits.${key}.${name}`,
+          message: `must be an integer ≥ ${min}, got ${value}`,
+        });
+      }
     }
     for (const [name, value] of [
       ['minScore', minScore],

@@ -130,16 +130,19 @@ export function buildPlanInput(sources: PlanSources, request: PlanRequest): Plan
         hits.flatMap(({ item }) => (item ? [item] : [])),
       )
     : new Map<string, string>();
+  // Cards past the mode's `describedCards` show the name only; hits come best first, so those are the weakest.
+  let described = limits.describedCards ?? Number.POSITIVE_INFINITY;
   for (const { hit, item } of hits) {
     const origin = { via: 'agent', score: hit.score, rank: hit.rank, ...carriedOf(hit) } as const;
     const expandedBy = expanded.get(hit.key);
     // A selector may offer what the catalog no longer has; the plan then says so instead of losing the hit.
     if (!item?.enabled) agent.push(candidates.catalogItem(item, refOfKey(hit.key, item), origin));
     else if (expandedBy !== undefined) agent.push(candidates.item(item, { ...origin, expandedBy }));
-    else if (cards)
+    else if (cards && described-- > 0)
       agent.push(
         candidates.itemCard(item, origin, userMessage.content, limits.cardTokens ?? DEFAULT_CARD_TOKENS),
       );
+    else if (cards) agent.push(candidates.itemNameCard(item, origin));
     else if (limits.examples) agent.push(candidates.itemWithExamples(item, origin));
     else agent.push(candidates.item(item, origin));
   }

@@ -20,7 +20,8 @@ export function reportUse(selector: AgentSelector, event: UseEvent): void {
 
 /**
  * What a committed turn shows about each agent item its plan sent: the model called it (a call whose result was
- * not an error), else the replies referenced it, else it went unused. A failed call is not a use. `referenced` is
+ * not an error), else the replies referenced it, else it went unused (unless it was sent as a name-only card). A
+ * failed call is not a use. `referenced` is
  * the reflection's: the plan's candidate ids the replies named or called. References carry a weight below 1 when the
  * replies named most of what they could have referenced (`referenceWeight`).
  */
@@ -48,6 +49,11 @@ export function evidenceOfTurn(
       if (key !== undefined) (failed.has(call.id) ? calledAndFailed : calledOk).add(key);
     }
   }
+  // A card that showed only a name, and was not asked for, says nothing against its item: the model saw too little
+  // of it to judge. Counted as unused, the many name-only cards of a light request would bury the items they name.
+  const nameOnly = new Set<ItemKey>();
+  for (const { candidate } of plan.included)
+    if (candidate.kind === 'item' && candidate.card?.nameOnly) nameOnly.add(candidate.id);
   const named = new Set(referenced);
   const byKind: Record<'called' | 'referenced' | 'unused', ItemKey[]> = {
     called: [],
@@ -58,7 +64,7 @@ export function evidenceOfTurn(
     if (calledOk.has(key)) byKind.called.push(key);
     // The reflection counts any call as a reference; one that only failed is not.
     else if (named.has(key) && !calledAndFailed.has(key)) byKind.referenced.push(key);
-    else byKind.unused.push(key);
+    else if (!nameOnly.has(key)) byKind.unused.push(key);
   }
   // References count by how much they discriminate among what the reply could have referenced (what it was sent,
   // less what it called): naming all or most of it, as a verbose reply does, says little about what was of use.

@@ -45,10 +45,11 @@ export function checkPlanInput(input: PlanInput): void {
   wholeNumber(input.overhead.toolsPresent, 'overhead.toolsPresent', 0);
   if (input.overhead.cardsPresent !== undefined)
     wholeNumber(input.overhead.cardsPresent, 'overhead.cardsPresent', 0);
-  const { shape, cardTokens } = input.limits;
+  const { shape, cardTokens, describedCards } = input.limits;
   if (shape !== undefined && shape !== 'full' && shape !== 'cards')
     issues.push({ path: 'limits.shape', message: `must be 'full' or 'cards', got ${String(shape)}` });
   if (cardTokens !== undefined) wholeNumber(cardTokens, 'limits.cardTokens', 1);
+  if (describedCards !== undefined) wholeNumber(describedCards, 'limits.describedCards', 0);
   if (input.auto !== undefined && input.auto?.chosen !== input.mode)
     issues.push({ path: 'auto.chosen', message: `must be the plan's mode '${input.mode}'` });
   if (input.template !== undefined && (typeof input.template !== 'string' || input.template === ''))

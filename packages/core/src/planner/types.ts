@@ -60,6 +60,11 @@ export interface ModeLimits {
   readonly shape?: 'full' | 'cards';
   /** The most tokens one card's text (purpose and excerpt) may take, when `shape` is `'cards'`. */
   readonly cardTokens?: number;
+  /**
+   * With `shape: 'cards'`, how many of the cards (best first) carry their text; the ones after them carry the item's
+   * name only, a few tokens each, so more candidates fit the same budget. Default: every card has its text.
+   */
+  readonly describedCards?: number;
   /** Whether agent items are sent with the examples of use their catalog entry gives (`examples`). */
   readonly examples?: boolean;
 }
@@ -74,6 +79,11 @@ export interface ItemCard {
   readonly purpose: string;
   /** The passage of the item that best matches the message; absent when none matches better than the purpose. */
   readonly excerpt?: string;
+  /**
+   * The card shows the item's name only (`purpose` is empty): it ranked after the mode's `describedCards`. Not asking
+   * for it is no evidence that it was of no use, since the model saw nothing of it but its name.
+   */
+  readonly nameOnly?: true;
 }
 
 interface CandidateBase {
