@@ -12,9 +12,10 @@
  * it; otherwise it answers without tools. The engine records only what those turns show. Nothing uses the answer
  * key except the simulated model's choice of what to call, as a model that read the request would.
  *
- * Tuning. The card cap, the number of cards and the lowest score are chosen on dev queries 1–1,500 (the highest
- * after-learning rate whose mean agent tokens stay within the old light mode's on the same queries) and reported on
- * 1,501–3,000, which the choice never saw.
+ * Tuning. The number of cards is chosen on dev queries 1–1,500 (the highest after-learning rate whose mean agent
+ * tokens stay within the old light mode's on the same queries) and reported on 1,501–3,000, which the choice never
+ * saw. The card cap and the number of cards with text (the rest show the name only) are fixed, not tuned (below).
+ * MODES_GRID='[[topK, describedCards], …]' replaces the grid (for exploring; the figures are of the default).
  */
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -41,6 +42,8 @@ interface Query {
 interface Turn {
   readonly carried: boolean;
   readonly asCard: boolean;
+  /** Carried as a card that shows the name only. */
+  readonly nameOnly: boolean;
   readonly agentTokens: number;
 }
 
@@ -99,7 +102,8 @@ async function runTurns(
       ({ candidate, reason }) => reason.code === 'agent' && candidate.kind === 'item' && candidate.id === key,
     );
     const asCard = right?.candidate.kind === 'item' && right.candidate.card !== undefined;
-    turns.push({ carried: right !== undefined, asCard, agentTokens: agentTokensOf(plan) });
+    const nameOnly = right?.candidate.kind === 'item' && right.candidate.card?.nameOnly === true;
+    turns.push({ carried: right !== undefined, asCard, nameOnly, agentTokens: agentTokensOf(plan) });
     if (!learn) {
       session.rollback(turn);
       continue;
@@ -131,6 +135,7 @@ async function runTurns(
 interface Figures {
   readonly carried: number;
   readonly asCard: number;
+  readonly asNameOnly: number;
   readonly meanAgentTokens: number;
 }
 
@@ -139,6 +144,7 @@ function figuresOf(turns: readonly Turn[]): Figures {
   return {
     carried: turns.filter((turn) => turn.carried).length / n,
     asCard: turns.filter((turn) => turn.asCard).length / n,
+    asNameOnly: turns.filter((turn) => turn.nameOnly).length / n,
     meanAgentTokens: turns.reduce((sum, turn) => sum + turn.agentTokens, 0) / n,
   };
 }
@@ -174,11 +180,13 @@ const rounded = (value: { fresh: Figures; afterLearning: Figures }) => ({
   fresh: {
     carried: round(value.fresh.carried),
     asCard: round(value.fresh.asCard),
+    asNameOnly: round(value.fresh.asNameOnly),
     meanAgentTokens: round(value.fresh.meanAgentTokens, 1),
   },
   afterLearning: {
     carried: round(value.afterLearning.carried),
     asCard: round(value.afterLearning.asCard),
+    asNameOnly: round(value.afterLearning.asNameOnly),
     meanAgentTokens: round(value.afterLearning.meanAgentTokens, 1),
   },
 });
@@ -198,19 +206,20 @@ async function main(): Promise<void> {
   const ceiling = Math.max(beforeTune.fresh.meanAgentTokens, beforeTune.afterLearning.meanAgentTokens);
   log(`  ${JSON.stringify(rounded(beforeTune))}`);
 
-  const grid: ModeLimits[] = [];
   // The card cap is not tuned: the simulated model picks the right tool from any card, so the benchmark cannot tell
-  // whether a card says enough; 8 tokens keeps a purpose of five or six words. Only how many cards, and how weak a
-  // match may be, are chosen here.
-  // Ten or more cards cost far more than the old light mode on the first 600 queries (a trial run), so the grid
-  // covers six to eight.
-  for (const [topK, minScore] of [
-    [6, 0],
-    [7, 0],
-    [7, 0.3],
-    [8, 0.3],
-  ] as const)
-    grid.push({ topK, minScore, maxShare: 0.15, shape: 'cards', cardTokens: CARD_TOKENS });
+  // whether a card says enough; 8 tokens keeps a purpose of five or six words. For the same reason the number of
+  // cards with their text is not tuned either (fewer would always look better here, down to names alone): the best
+  // three keep it, as many as the old light mode sent in full. Only how many name-only cards follow them is chosen.
+  const grid: ModeLimits[] = (
+    JSON.parse(process.env.MODES_GRID ?? '[[11,3],[12,3],[13,3],[14,3]]') as [number, number][]
+  ).map(([topK, describedCards]) => ({
+    topK,
+    minScore: 0,
+    maxShare: 0.15,
+    shape: 'cards',
+    cardTokens: CARD_TOKENS,
+    describedCards,
+  }));
   const rows = [];
   for (const limits of grid) {
     const figures = await measure(catalog, limits, tunePart);
@@ -239,9 +248,10 @@ async function main(): Promise<void> {
     data: { directory, tools: catalog.items.length, queries: queries.length },
     protocol:
       'each dev query a turn in a new session; carried = the plan includes the right tool as an agent item (full or ' +
-      'card); agent tokens = agent items + the expand_card tool and <cards> block when cards are sent; after ' +
-      'learning = honest simulated model (calls the right tool when sent; expands its card first). Tuning: on dev ' +
-      'queries 1-1,500, two folds within them, the highest after-learning rate within the old light mode tokens. ' +
+      'card; asNameOnly: as a card showing the name only); agent tokens = agent items + the expand_card tool and <cards> block when cards are sent; after ' +
+      'learning = honest simulated model (calls the right tool when sent; expands its card first). Tuning: the number ' +
+      'of cards (3 with text, the rest name-only; not tuned) on dev queries 1-1,500, two folds within them, the ' +
+      'highest after-learning rate within the old light mode tokens. ' +
       'Held out: measured on 1,501-3,000, learning from turns on 1,500 (1-1,500), which the measure never saw',
     tuning: {
       oldLight: rounded(beforeTune),

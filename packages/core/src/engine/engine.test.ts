@@ -30,6 +30,11 @@ describe('engine options', () => {
       ],
     ],
     [
+      'card limits that are not whole numbers in range',
+      { modeLimits: { light: { cardTokens: 0, describedCards: 1.5 }, heavy: { describedCards: -1 } } },
+      ['modeLimits.light.cardTokens', 'modeLimits.light.describedCards', 'modeLimits.heavy.describedCards'],
+    ],
+    [
       'several bad options at once, naming each',
       { model: '', defaultMode: 'max', reservedOutput: -1 },
       ['model', 'reservedOutput', 'defaultMode'],
