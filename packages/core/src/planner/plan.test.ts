@@ -761,11 +761,11 @@ describe('modes', () => {
     );
   });
 
-  test('default limits: off retrieves nothing, light sends cards of several matches, heavy full bodies with examples', () => {
+  test('default limits: off retrieves nothing, light sends cards of many matches (the best with text), heavy full bodies with examples', () => {
     expect(DEFAULT_CONTEXT_MODE).toBe('light');
     expect(DEFAULT_MODE_LIMITS).toEqual({
       off: { topK: 0, minScore: 1, maxShare: 0 },
-      light: { topK: 6, minScore: 0, maxShare: 0.15, shape: 'cards', cardTokens: 8 },
+      light: { topK: 12, minScore: 0, maxShare: 0.15, shape: 'cards', cardTokens: 8, describedCards: 3 },
       heavy: { topK: 8, minScore: 0.15, maxShare: 0.4, shape: 'full', examples: true },
     });
     expect(Object.isFrozen(DEFAULT_MODE_LIMITS.light)).toBe(true);
