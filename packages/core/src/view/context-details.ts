@@ -56,6 +56,8 @@ export interface DetailItem {
    * in full), `'expanded'` (in full because the model asked for its card). Known once the plan is loaded.
    */
   readonly form?: 'card' | 'expanded';
+  /** A card that showed the item's name only (light mode's cards past its `describedCards`). */
+  readonly nameOnly?: true;
   /**
    * Set for a capsule: a summary sent in place of the reference it names (`ref`), never the reference itself, with
    * who wrote it, how far they trust it (0–1) and when, as far as the host said.
@@ -149,8 +151,11 @@ export function buildContextDetails(
 ): ContextDetailsModel {
   const bySection = new Map<DetailSectionId, DetailItem[]>(ORDER.map((id) => [id, []]));
   const forms = new Map<string, 'card' | 'expanded'>();
-  for (const { candidate, reason } of plan?.included ?? [])
+  const nameOnly = new Set<string>();
+  for (const { candidate, reason } of plan?.included ?? []) {
     if (reason.code === 'agent' && reason.form) forms.set(candidate.id, reason.form);
+    if (candidate.kind === 'item' && candidate.card?.nameOnly) nameOnly.add(candidate.id);
+  }
   for (const item of context.items) {
     const { tokens, includeMode, similarityScore, pin, ...ref } = item;
     const key = itemKey(ref as ItemRef);
@@ -163,6 +168,7 @@ export function buildContextDetails(
       ...(similarityScore !== undefined && { similarityScore }),
       ...(pin !== undefined && { pin }),
       ...(form && { form }),
+      ...(form === 'card' && nameOnly.has(key) && { nameOnly: true as const }),
       tokens,
     });
   }

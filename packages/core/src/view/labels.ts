@@ -249,6 +249,8 @@ const ENGLISH = {
     pillCard: 'Card',
     pillCardTitle:
       'Card: sent as a short summary; the model can ask for it in full, or pin it to send it in full',
+    pillName: 'Name',
+    pillNameTitle: 'Card with the name only; the model can ask for it in full, or pin it to send it in full',
     pillExpanded: 'Full',
     pillExpandedTitle: 'Sent in full because the model asked for its card',
     mode: 'Mode: {mode}',

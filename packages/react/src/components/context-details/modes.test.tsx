@@ -32,6 +32,37 @@ describe('ContextDetails: cards and modes', () => {
     expect(await axeViolations(root)).toEqual([]);
   });
 
+  test('light mode: cards past the described ones are marked Name, with a title saying so', async () => {
+    const engine = await kitEngine({
+      modeLimits: { light: { topK: 12, minScore: 0, maxShare: 0.15, shape: 'cards', describedCards: 1 } },
+    });
+    const session = await engine.createSession();
+    const prepared = await session.prepare('How do I read a file from disk safely?');
+    const nameOnly = prepared.plan.included.filter(
+      ({ candidate }) => candidate.kind === 'item' && candidate.card?.nameOnly,
+    );
+    expect(nameOnly.length).toBeGreaterThan(0);
+    const { assistantMessage } = await session.commit(prepared, 'Use read_file.');
+    const screen = await render(
+      <Kit engine={engine}>
+        <ContextDetails sessionId={session.id} messageId={assistantMessage.id} variant="expanded" />
+      </Kit>,
+    );
+    const root = screen.container.querySelector('.ctxkit-details') as HTMLElement;
+    await expect
+      .poll(() => root.querySelectorAll('.ctxkit-pill[data-name-only="true"]').length)
+      .toBe(nameOnly.length);
+    const pill = root.querySelector('.ctxkit-pill[data-name-only="true"]') as HTMLElement;
+    expect(pill.textContent).toBe('Name');
+    expect(pill.title).toMatch(/^Card with the name only/);
+    // The one described card keeps its Card pill.
+    const described = [...root.querySelectorAll('.ctxkit-pill[data-form="card"]')].filter(
+      (element) => !element.hasAttribute('data-name-only'),
+    );
+    expect(described.map((element) => element.textContent)).toEqual(['Card']);
+    expect(await axeViolations(root)).toEqual([]);
+  });
+
   test('automatic mode: the details say which mode was chosen and why; the meter shows the draft’s choice', async () => {
     const engine = await kitEngine();
     const session = await engine.createSession();

@@ -490,9 +490,16 @@ export function Pill({ item, className, ...props }: PillProps) {
         <span
           className="ctxkit-pill"
           data-form={form}
-          title={form === 'card' ? labels.pillCardTitle : labels.pillExpandedTitle}
+          data-name-only={item.nameOnly}
+          title={
+            form === 'expanded'
+              ? labels.pillExpandedTitle
+              : item.nameOnly
+                ? labels.pillNameTitle
+                : labels.pillCardTitle
+          }
         >
-          {form === 'card' ? labels.pillCard : labels.pillExpanded}
+          {form === 'expanded' ? labels.pillExpanded : item.nameOnly ? labels.pillName : labels.pillCard}
         </span>
       )}
     </span>
