@@ -1,3 +1,4 @@
+import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { Chat } from '@ai-sdk/react';
 import { type AssistantMessage, isCtxkitError, type ToolResultMessage } from '@ctxkit/core';
 import type { UIMessageChunk } from 'ai';
@@ -359,6 +360,26 @@ describe('createCtxkitTransport', () => {
       max_tokens: 123,
       stop: ['\n\n'],
     });
+  });
+
+  test('an endpoint nothing listens on: the retries end in an error useChat shows, and the turn is rolled back', async () => {
+    const engine = await makeEngine();
+    const session = await engine.createSession();
+    // Port 9 (discard) refuses connections on the test machines: the fetch itself fails, as with a stopped server.
+    const down = createOpenAICompatible({ name: 'down', baseURL: 'http://127.0.0.1:9/v1', includeUsage: true });
+    const chat = new Chat<CtxkitUIMessage>({
+      transport: createCtxkitTransport({
+        engine,
+        sessionId: session.id,
+        model: down.chatModel('echo-model'),
+        settings: { maxRetries: 1 },
+      }),
+    });
+    await chat.sendMessage({ text: 'hello down there' });
+    await until(() => chat.status === 'error', 20_000);
+    expect(chat.error?.message).toMatch(/connect|fetch/i);
+    expect(engine.pendingTurn(session.id)).toBeNull();
+    expect((await engine.openSession(session.id)).messages).toEqual([]);
   });
 
   test('a model error rolls the turn back and reaches useChat as an error', async () => {
