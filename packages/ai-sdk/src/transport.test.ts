@@ -2,7 +2,7 @@ import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { Chat } from '@ai-sdk/react';
 import { type AssistantMessage, isCtxkitError, type ToolResultMessage } from '@ctxkit/core';
 import type { UIMessageChunk } from 'ai';
-import { describe, expect, test, vi } from 'vitest';
+import { describe, expect, inject, test, vi } from 'vitest';
 import {
   type CtxkitModelRequest,
   type CtxkitToolCall,
@@ -362,11 +362,15 @@ describe('createCtxkitTransport', () => {
     });
   });
 
-  test('an endpoint nothing listens on: the retries end in an error useChat shows, and the turn is rolled back', async () => {
+  test('an endpoint nothing listens on: useChat shows the error, and the turn is rolled back', async () => {
     const engine = await makeEngine();
     const session = await engine.createSession();
-    // Port 9 (discard) refuses connections on the test machines: the fetch itself fails, as with a stopped server.
-    const down = createOpenAICompatible({ name: 'down', baseURL: 'http://127.0.0.1:9/v1', includeUsage: true });
+    // Nothing listens there: the fetch itself fails, as with a stopped local server.
+    const down = createOpenAICompatible({
+      name: 'down',
+      baseURL: inject('closedBaseUrl'),
+      includeUsage: true,
+    });
     const chat = new Chat<CtxkitUIMessage>({
       transport: createCtxkitTransport({
         engine,
