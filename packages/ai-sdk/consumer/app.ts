@@ -117,3 +117,13 @@ export async function once(prompt: string): Promise<string | undefined> {
   const result = await generateText({ model, prompt });
   return ctxkitMetadataOf({ metadata: result.providerMetadata })?.messageId;
 }
+
+// A model picker: each message's model chosen from the body useChat sent with it.
+const pickerTransport = createCtxkitTransport({
+  engine,
+  sessionId: 'picker',
+  model: ({ body }) => provider(body && 'model' in body ? String(body.model) : 'llama3.2'),
+});
+export const pickerChat = new Chat<CtxkitUIMessage>({ transport: pickerTransport });
+export const sendWithModel = (text: string) =>
+  pickerChat.sendMessage({ text }, { body: { model: 'qwen3:4b' } });

@@ -14,6 +14,8 @@ export { CtxkitToolResult, toolResult } from './tool-result.js';
 export {
   type CtxkitCallSettings,
   CtxkitChatTransport,
+  type CtxkitModelChooser,
+  type CtxkitModelRequest,
   type CtxkitToolCall,
   type CtxkitToolRunner,
   type CtxkitTransportOptions,

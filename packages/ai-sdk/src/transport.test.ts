@@ -1,8 +1,10 @@
+import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { Chat } from '@ai-sdk/react';
 import { type AssistantMessage, isCtxkitError, type ToolResultMessage } from '@ctxkit/core';
 import type { UIMessageChunk } from 'ai';
-import { describe, expect, test, vi } from 'vitest';
+import { describe, expect, inject, test, vi } from 'vitest';
 import {
+  type CtxkitModelRequest,
   type CtxkitToolCall,
   type CtxkitUIMessage,
   createCtxkitTransport,
@@ -12,6 +14,7 @@ import {
 import {
   aiMajor,
   inBrowser,
+  type LocalModel,
   lastStore,
   makeEngine,
   model,
@@ -359,6 +362,30 @@ describe('createCtxkitTransport', () => {
     });
   });
 
+  test('an endpoint nothing listens on: useChat shows the error, and the turn is rolled back', async () => {
+    const engine = await makeEngine();
+    const session = await engine.createSession();
+    // Nothing listens there: the fetch itself fails, as with a stopped local server.
+    const down = createOpenAICompatible({
+      name: 'down',
+      baseURL: inject('closedBaseUrl'),
+      includeUsage: true,
+    });
+    const chat = new Chat<CtxkitUIMessage>({
+      transport: createCtxkitTransport({
+        engine,
+        sessionId: session.id,
+        model: down.chatModel('echo-model'),
+        settings: { maxRetries: 1 },
+      }),
+    });
+    await chat.sendMessage({ text: 'hello down there' });
+    await until(() => chat.status === 'error', 20_000);
+    expect(chat.error?.message).toMatch(/connect|fetch/i);
+    expect(engine.pendingTurn(session.id)).toBeNull();
+    expect((await engine.openSession(session.id)).messages).toEqual([]);
+  });
+
   test('a model error rolls the turn back and reaches useChat as an error', async () => {
     const engine = await makeEngine();
     const session = await engine.createSession();
@@ -373,6 +400,85 @@ describe('createCtxkitTransport', () => {
     await chat.sendMessage({ text: 'hello' });
     await until(() => chat.status === 'error');
     expect(chat.error?.message).toContain('the model is down');
+    expect(engine.pendingTurn(session.id)).toBeNull();
+    expect((await engine.openSession(session.id)).messages).toEqual([]);
+  });
+
+  test("a model function chooses each message's model from what useChat sent with it; tool rounds keep it", async () => {
+    const engine = await makeEngine();
+    const session = await engine.createSession();
+    const requests: CtxkitModelRequest[] = [];
+    const runTool = vi.fn(async () => 'the notes say hi');
+    const chat = new Chat<CtxkitUIMessage>({
+      id: 'picker-chat',
+      transport: createCtxkitTransport({
+        engine,
+        sessionId: session.id,
+        model: (request) => {
+          requests.push(request);
+          const { picked } = (request.body ?? {}) as { picked?: LocalModel };
+          return model(picked ?? 'echo-model');
+        },
+        runTool,
+      }),
+    });
+    await chat.sendMessage({ text: 'first of the picker' }, { body: { picked: 'echo-model' } });
+    await until(() => chat.status === 'ready');
+    await chat.sendMessage({ text: 'second of the picker' }, { body: { picked: 'tool-model' } });
+    await until(() => chat.status === 'ready');
+
+    expect(requests).toEqual([
+      expect.objectContaining({
+        chatId: 'picker-chat',
+        trigger: 'submit-message',
+        body: { picked: 'echo-model' },
+      }),
+      expect.objectContaining({
+        chatId: 'picker-chat',
+        trigger: 'submit-message',
+        body: { picked: 'tool-model' },
+      }),
+    ]);
+    const sent = await serverRequests();
+    // A request belongs to the message its last user message asks (history repeats the earlier ones).
+    const modelsOf = (text: string) =>
+      sent
+        .filter((body) => {
+          const users = (body.messages as { role: string; content: unknown }[]).filter(
+            (message) => message.role === 'user',
+          );
+          return JSON.stringify(users.at(-1)?.content).includes(text);
+        })
+        .map((body) => body.model);
+    expect(modelsOf('first of the picker')).toEqual(['echo-model']);
+    // The tool round is the same turn: it keeps the model chosen for its message.
+    expect(modelsOf('second of the picker')).toEqual(['tool-model', 'tool-model']);
+    expect(runTool).toHaveBeenCalledTimes(1);
+    expect(chat.messages[3]?.parts.filter((part) => part.type === 'text').map((part) => part.text)).toEqual([
+      'The file says: the notes say hi',
+    ]);
+  });
+
+  test('a model function that returns no model is a ValidationError of that request; no turn opens', async () => {
+    const engine = await makeEngine();
+    const session = await engine.createSession();
+    const transport = createCtxkitTransport({
+      engine,
+      sessionId: session.id,
+      model: () => undefined as never,
+    });
+    const error = await transport
+      .sendMessages({
+        trigger: 'submit-message',
+        chatId: 'chat',
+        messageId: undefined,
+        messages: [userMessage('u1', 'which model')],
+        abortSignal: undefined,
+      })
+      .catch((caught: unknown) => caught);
+    expect(isCtxkitError(error, 'invalid_input') && error.issues.map((issue) => issue.path)).toEqual([
+      'options.model()',
+    ]);
     expect(engine.pendingTurn(session.id)).toBeNull();
     expect((await engine.openSession(session.id)).messages).toEqual([]);
   });

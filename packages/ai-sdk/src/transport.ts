@@ -79,13 +79,34 @@ export type CtxkitToolRunner = (
   options: { readonly abortSignal: AbortSignal },
 ) => unknown;
 
+/**
+ * What `useChat` sent with a message, for a `model` function: `body`, `headers` and `metadata` are those of
+ * `sendMessage(message, { body, headers, metadata })` (or of `regenerate`). The transport runs in the browser, so
+ * they reach no server; this is where an app reads them, e.g. the model its picker chose.
+ */
+export interface CtxkitModelRequest {
+  /** `useChat`'s chat id. */
+  readonly chatId: string;
+  readonly trigger: 'submit-message' | 'regenerate-message';
+  readonly body: object | undefined;
+  readonly headers: Record<string, string> | Headers | undefined;
+  readonly metadata: unknown;
+}
+
+/** The model of a message's turn, chosen from what `useChat` sent with it. */
+export type CtxkitModelChooser = (request: CtxkitModelRequest) => LanguageModel;
+
 export interface CtxkitTransportOptions {
   /** The engine (its default OpenAI renderer: the transport reads `turn.request`). */
   readonly engine: Engine;
   /** The session the chat starts in. Regenerating a reply moves the chat to a branch of it (see `sessionId`). */
   readonly sessionId: string;
-  /** The model to call: any AI SDK language model, e.g. `createOpenAICompatible({ … })('llama3.2')`. */
-  readonly model: LanguageModel;
+  /**
+   * The model to call: any AI SDK language model, e.g. `createOpenAICompatible({ … })('llama3.2')`; or a function
+   * choosing one for each message from what `useChat` sent with it (`sendMessage(…, { body })`). A turn keeps its
+   * model through its tool rounds.
+   */
+  readonly model: LanguageModel | CtxkitModelChooser;
   /** Runs the tools the model calls. Without it, a reply that calls a tool ends the turn with an error. */
   readonly runTool?: CtxkitToolRunner;
   /** How many tool rounds one message may take before the turn is abandoned. Default 8. */
@@ -116,14 +137,10 @@ function checkOptions(options: unknown): asserts options is CtxkitTransportOptio
   checkKnownFields(options, KNOWN, 'options', issues);
   checkEngine(options.engine, 'options.engine', issues);
   checkId(options.sessionId, 'options.sessionId', issues);
-  const model = options.model;
-  if (
-    !(typeof model === 'string' && model.trim() !== '') &&
-    !(isRecord(model) && typeof model.modelId === 'string')
-  )
+  if (typeof options.model !== 'function' && !isLanguageModel(options.model))
     issues.push({
       path: 'options.model',
-      message: 'must be an AI SDK language model (or a model id string)',
+      message: 'must be an AI SDK language model (or a model id string), or a function returning one',
     });
   checkFunction(options.runTool, 'options.runTool', issues, true);
   checkFunction(options.onSessionChange, 'options.onSessionChange', issues, true);
@@ -136,6 +153,13 @@ function checkOptions(options: unknown): asserts options is CtxkitTransportOptio
   if (rounds !== undefined && !(typeof rounds === 'number' && Number.isSafeInteger(rounds) && rounds >= 1))
     issues.push({ path: 'options.maxToolRounds', message: 'must be a whole number of at least 1' });
   throwIfAny('Invalid ctxkit transport options', issues);
+}
+
+function isLanguageModel(model: unknown): model is LanguageModel {
+  return (
+    (typeof model === 'string' && model.trim() !== '') ||
+    (isRecord(model) && typeof model.modelId === 'string')
+  );
 }
 
 /** The text of a UI message: its text parts, in order. */
@@ -213,6 +237,7 @@ export class CtxkitChatTransport<UI_MESSAGE extends UIMessage = UIMessage<Ctxkit
       if (textOf(last).trim() === '' && attachments.length === 0)
         issues.push({ path: `messages[${index}].parts`, message: 'the user message has no text or file' });
     }
+    const model = this.#modelFor(options, issues);
     throwIfAny('Invalid chat request', issues);
     const text = textOf(last as UI_MESSAGE);
     const session =
@@ -228,7 +253,29 @@ export class CtxkitChatTransport<UI_MESSAGE extends UIMessage = UIMessage<Ctxkit
       maxRounds: maxToolRounds - 1,
       onRoundLimit: 'rollback',
     });
-    return this.#stream(turn, options.abortSignal, (last as UI_MESSAGE).id);
+    return this.#stream(turn, model as LanguageModel, options.abortSignal, (last as UI_MESSAGE).id);
+  }
+
+  /** The model of this message's turn: the one given, or the one the app's function chose from the request. */
+  #modelFor(
+    options: { trigger: CtxkitModelRequest['trigger']; chatId: string } & ChatRequestOptions,
+    issues: ErrorIssue[],
+  ): LanguageModel | undefined {
+    const { model } = this.#options;
+    if (typeof model !== 'function') return model;
+    const chosen: unknown = model({
+      chatId: options.chatId,
+      trigger: options.trigger,
+      body: options.body,
+      headers: options.headers,
+      metadata: options.metadata,
+    });
+    if (isLanguageModel(chosen)) return chosen;
+    issues.push({
+      path: 'options.model()',
+      message: `must return an AI SDK language model (or a model id string), got ${describe(chosen)}`,
+    });
+    return undefined;
   }
 
   async reconnectToStream(): Promise<ReadableStream<UIMessageChunk> | null> {
@@ -272,8 +319,13 @@ export class CtxkitChatTransport<UI_MESSAGE extends UIMessage = UIMessage<Ctxkit
     return branch;
   }
 
-  #stream(turn: HostTurn, signal: AbortSignal | undefined, userUiId: string): ReadableStream<UIMessageChunk> {
-    const { engine, model, runTool, maxToolRounds = 8, settings = {} } = this.#options;
+  #stream(
+    turn: HostTurn,
+    model: LanguageModel,
+    signal: AbortSignal | undefined,
+    userUiId: string,
+  ): ReadableStream<UIMessageChunk> {
+    const { engine, runTool, maxToolRounds = 8, settings = {} } = this.#options;
     const { stopSequences, ...callSettings } = settings;
     const { session } = turn;
     const first = turn.prepared;

@@ -135,18 +135,19 @@ export interface ContextModeState {
   readonly defaultMode: ModeSetting;
 }
 
-export function useContextMode(sessionId: string): UseQueryResult<ContextModeState | null> {
+export function useContextMode(sessionId: string): UseQueryResult<ContextModeState> {
   const engine = useEngine();
   return useQuery({
     ...fromStore,
     queryKey: ctxkitKeys.record(sessionId),
     queryFn: async () => (await engine.store.loadSession(sessionId))?.record ?? null,
-    select: (record: SessionRecord | null) =>
-      record && {
-        mode: record.mode ?? engine.defaultMode,
-        override: record.mode,
-        defaultMode: engine.defaultMode,
-      },
+    // A chat opened by the app's id is stored only at its first turn (`openOrCreateSession`); until then it has
+    // no override, so its mode is the engine's default, and the meter can show and change it before the first message.
+    select: (record: SessionRecord | null) => ({
+      mode: record?.mode ?? engine.defaultMode,
+      override: record?.mode ?? null,
+      defaultMode: engine.defaultMode,
+    }),
   });
 }
 

@@ -106,6 +106,24 @@ describe('BudgetMeter', () => {
     await expect.element(indicator).toHaveTextContent('Context: Light');
   });
 
+  test('a chat the store does not hold yet shows the default mode, and choosing another stores the chat', async () => {
+    const engine = await kitEngine();
+    // A chat opened by the app's id is stored at its first turn: until then the store has no record of it.
+    const session = await engine.openOrCreateSession('chat-not-sent-yet');
+    expect(await engine.store.loadSession(session.id)).toBeFalsy();
+    const screen = await render(
+      <Kit engine={engine}>
+        <BudgetMeter sessionId={session.id} debounceMs={0} />
+      </Kit>,
+    );
+    const indicator = screen.getByRole('button', { name: /^Context:/ });
+    await expect.element(indicator).toHaveTextContent('Context: Light');
+    await expect.element(indicator).toHaveAttribute('data-override', 'false');
+    await indicator.click();
+    await expect.element(indicator).toHaveTextContent('Context: Heavy');
+    expect((await engine.store.loadSession(session.id))?.record.mode).toBe('heavy');
+  });
+
   test('the hotkey is configurable, and null turns it off', async () => {
     const engine = await kitEngine();
     const first = await engine.createSession();
