@@ -1,3 +1,4 @@
 export { isTokenizerFamily, TOKENIZER_FAMILIES, type TokenizerFamily } from './families.js';
-export { loadModelTokenizer, type ModelTokenizerSource } from './load.js';
+export type { ModelTokenizerSource } from './load.js';
+export { loadModelTokenizer } from './load-door.js';
 export { tokenizerFamilyOf } from './resolve.js';

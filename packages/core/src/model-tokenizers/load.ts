@@ -8,13 +8,7 @@ import { countModule } from './lazy.js';
 /** Which tokenizer to load: a family's name, or an object naming it. */
 export type ModelTokenizerSource = TokenizerFamily | { readonly family: TokenizerFamily };
 
-/**
- * Loads the exact tokenizer of a model family and returns its counter (`encoding` is the family's name). Its data
- * is imported on first use, only for that family, from chunks the app serves itself; later calls share it. Text that
- * looks like a special token (`<|eot_id|>`, `<start_of_turn>`) is counted as ordinary text: it is user data.
- *
- * Pick the family with `tokenizerFamilyOf(modelName)`, or name it to override what the model name says.
- */
+/** `loadModelTokenizer` (see load-door.ts) for every family: a chunk of its own, with the families' tables. */
 export function loadModelTokenizer(source: ModelTokenizerSource): Promise<TokenCounter> {
   let family: TokenizerFamily;
   try {
