@@ -89,11 +89,12 @@ export class CandidateFactory {
   #prompts = new WeakMap<PromptPartText, PromptCandidate>();
   #checkpoints = new WeakMap<Checkpoint, CheckpointCandidate>();
 
-  readonly #attachmentCosts: AttachmentCosts;
+  /** The host's `attachmentCosts`; undefined: the model's provider's, which follows a switch of model. */
+  readonly #attachmentCosts: AttachmentCosts | undefined;
 
   constructor(
     counter: TokenCounter,
-    attachmentCosts: AttachmentCosts = 'openai',
+    attachmentCosts?: AttachmentCosts,
     template: ChatTemplateCost = OPENAI_TEMPLATE,
   ) {
     this.#counter = counter;
@@ -101,16 +102,16 @@ export class CandidateFactory {
     this.#template = template;
   }
 
-  /** The provider whose documented rules count images and PDFs. */
+  /** The provider whose documented rules count images and PDFs: the host's choice, else the model's provider. */
   get attachmentCosts(): AttachmentCosts {
-    return this.#attachmentCosts;
+    return this.#attachmentCosts ?? attachmentCostsOf(this.#template);
   }
 
   /** What each attachment of a user message costs, in its order; undefined when it has none. */
   attachmentTokens(message: ChatMessage): number[] | undefined {
     if (message.role !== 'user' || !message.attachments?.length) return undefined;
     return message.attachments.map((attachment) =>
-      attachmentTokens(attachment, this.#attachmentCosts, (text) => this.#counter.count(text)),
+      attachmentTokens(attachment, this.attachmentCosts, (text) => this.#counter.count(text)),
     );
   }
 
@@ -490,4 +491,12 @@ function itemCandidate(
     order: item.order,
     ...(card !== undefined && { card }),
   });
+}
+
+/**
+ * Whose rules count a model's images and PDFs, from its chat template: Claude's are Anthropic's, Gemini's Google's;
+ * every other model (OpenAI's, and open models, mostly served behind OpenAI-compatible APIs) OpenAI's.
+ */
+function attachmentCostsOf(template: ChatTemplateCost): AttachmentCosts {
+  return template.id === 'claude' ? 'anthropic' : template.id === 'gemini' ? 'gemini' : 'openai';
 }

@@ -53,15 +53,9 @@ import { MemoryStore, type Store, type StoredPlan } from '../store/index.js';
 import { withTokenCache } from '../tokens/index.js';
 import type { EngineContext } from './context.js';
 import { randomId } from './ids.js';
-import { candidateFactoryModule, longHistoryModule } from './lazy.js';
+import { candidateFactoryModule, longHistoryModule, setModelModule } from './lazy.js';
 import type { LongHistorySettings } from './long-history.js';
-import {
-  defaultReservedOutput,
-  encodingOf,
-  loadModelCounting,
-  type ModelSettings,
-  modelSettingsIssues,
-} from './model.js';
+import { defaultReservedOutput, encodingOf, loadModelCounting, type ModelSettings } from './model.js';
 import { checkOptions, checkSystemPrompt, type EngineOptions } from './options.js';
 import { type EngineEvent, PendingTurns } from './pending-turns.js';
 import { deleteExpiredSessions } from './retention.js';
@@ -191,23 +185,8 @@ export class Engine<R = OpenAIChatRequest> {
    * `render`. Bad settings are a ValidationError naming each, and change nothing.
    */
   async setModel(settings: ModelSettings & { readonly render?: (plan: ContextPlan) => R }): Promise<void> {
-    const given = (settings ?? {}) as Partial<ModelSettings> & { render?: unknown };
-    const reservedOutput =
-      given.reservedOutput ??
-      (Number.isInteger(given.contextWindow) ? defaultReservedOutput(given.contextWindow as number) : 0);
-    const issues = modelSettingsIssues(given, reservedOutput, 'settings.');
-    if (given.render !== undefined && typeof given.render !== 'function')
-      issues.push({ path: 'settings.render', message: 'must be a function from a plan to a request' });
-    if (issues.length > 0) throw new ValidationError('Invalid model settings', issues);
-    const counting = await loadModelCounting(settings);
-    const context = this.#context;
-    // Everything switches at once, after the tokenizer loaded: no request is planned with half of the change.
-    context.candidates.use(withTokenCache(counting.counter), counting.template);
-    context.reflection.useModel(settings.model, counting.counter.encoding);
-    context.model = settings.model;
-    context.contextWindow = settings.contextWindow;
-    context.reservedOutput = reservedOutput;
-    if (settings.render) context.render = settings.render;
+    const { switchModel } = await setModelModule();
+    await switchModel(this.#context, settings);
   }
 
   /** Changes the global and agent prompts of every session from its next request. */

@@ -12,3 +12,5 @@ export const feedbackOperations = () => import('./feedback.js');
  * by createEngine beside the tokenizer's ranks.
  */
 export const longHistoryModule = () => import('./long-history.js');
+/** Switching the model (`engine.setModel`), a chunk of its own: loaded by its first call. */
+export const setModelModule = () => import('./set-model.js');

@@ -69,7 +69,8 @@ export interface EngineOptions<R> extends ModelSettings {
   readonly render?: (plan: ContextPlan) => R;
   /**
    * Whose documented rules count the images and PDFs of a message (see docs/attachments.md): the provider the
-   * requests go to. Default `'openai'`, as the default renderer's.
+   * requests go to. Default: the model's provider (`'anthropic'` for Claude, `'gemini'` for Gemini, `'openai'` for
+   * every other model), switched by `setModel`; given here, it holds whatever model `setModel` switches to.
    */
   readonly attachmentCosts?: AttachmentCosts;
   /** Long histories: the summarizer, history's share of the budget, importance and decay. */

@@ -1,4 +1,6 @@
 import { describe, expect, test } from 'vitest';
+import { jpeg } from '../attachments/images.fixtures.js';
+import { anthropicImageTokens, geminiImageTokens, openaiImageTokens } from '../attachments/index.js';
 import { ValidationError } from '../errors/index.js';
 import { loadModelTokenizer } from '../model-tokenizers/index.js';
 import { MemoryStore } from '../store/index.js';
@@ -141,5 +143,40 @@ describe('models without a public tokenizer', () => {
     const prepared = await session.prepare('Hello');
     expect(prepared.plan).toMatchObject({ encoding: 'o200k_base×1.15', template: 'gemini' });
     expect(prepared.plan.budget.available).toBe(Math.floor(8_000 / 1.1));
+  });
+});
+
+describe("attachment costs follow the model's provider unless the host chose them", () => {
+  // 1024 × 1024 costs 765 by OpenAI's rules, 1,398 by Anthropic's and 1,032 by Gemini's: each switch shows.
+  const image = { mediaType: 'image/jpeg', data: jpeg(1024, 1024) } as const;
+  const imageTokens = async (engine: Awaited<ReturnType<typeof testEngine>>) => {
+    const session = await engine.createSession();
+    const prepared = await session.prepare('What does this chart show?', { attachments: [image] });
+    session.rollback(prepared);
+    const current = prepared.plan.included.find((entry) => entry.candidate.kind === 'current')?.candidate;
+    return current?.kind === 'current' ? current.attachmentTokens : undefined;
+  };
+
+  test("without the option, switching to Claude counts by Anthropic's rules, to Gemini by Google's, and back", async () => {
+    const engine = await testEngine({ model: 'gpt-4o' });
+    expect(await imageTokens(engine)).toEqual([openaiImageTokens(1024, 1024)]);
+    await engine.setModel({ model: 'claude-sonnet-4-5', contextWindow: 200_000 });
+    expect(await imageTokens(engine)).toEqual([anthropicImageTokens(1024, 1024)]);
+    await engine.setModel({ model: 'gemini-2.5-flash', contextWindow: 1_000_000 });
+    expect(await imageTokens(engine)).toEqual([geminiImageTokens(1024, 1024)]);
+    await engine.setModel({ model: 'llama3.1:8b', contextWindow: 8_192 });
+    expect(await imageTokens(engine)).toEqual([openaiImageTokens(1024, 1024)]);
+  });
+
+  test("a Claude model counts by Anthropic's rules from createEngine on", async () => {
+    const engine = await testEngine({ model: 'claude-sonnet-4-5' });
+    expect(await imageTokens(engine)).toEqual([anthropicImageTokens(1024, 1024)]);
+  });
+
+  test("the host's attachmentCosts wins over every model", async () => {
+    const engine = await testEngine({ model: 'gpt-4o', attachmentCosts: 'gemini' });
+    expect(await imageTokens(engine)).toEqual([geminiImageTokens(1024, 1024)]);
+    await engine.setModel({ model: 'claude-sonnet-4-5', contextWindow: 200_000 });
+    expect(await imageTokens(engine)).toEqual([geminiImageTokens(1024, 1024)]);
   });
 });
