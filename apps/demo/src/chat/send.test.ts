@@ -27,6 +27,14 @@ function approver(decision: 'approved' | 'denied') {
 }
 
 async function send(engine: Engine, text: string, settings: DemoSettings, approve?: ApproveToolCalls) {
+  // Requests are for the engine's model, which the app builds from the endpoint's (and the picker switches): the
+  // fake server answers by model name.
+  if (settings.endpoint && engine.model !== settings.endpoint.model)
+    await engine.setModel({
+      model: settings.endpoint.model,
+      contextWindow: engine.contextWindow,
+      reservedOutput: engine.reservedOutput,
+    });
   const session = await engine.createSession({ title: NEW_SESSION_TITLE });
   let calls = 0;
   const { assistantMessageId } = await sendMessage({

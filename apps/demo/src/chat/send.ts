@@ -141,7 +141,12 @@ export async function sendMessage({
 }: SendOptions): Promise<{ readonly assistantMessageId: string }> {
   const ask = async (turn: PreparedTurn): Promise<Answer> => {
     const events: AsyncIterable<ResponderEvent> = settings.endpoint
-      ? openAIResponder(settings.endpoint, turn.request, signal ? { signal } : {})
+      ? // The request is for the model the picker chose (the engine's), the endpoint's own until it is changed.
+        openAIResponder(
+          { ...settings.endpoint, model: turn.request.model },
+          turn.request,
+          signal ? { signal } : {},
+        )
       : localResponder(
           {
             userText: text,
@@ -158,7 +163,7 @@ export async function sendMessage({
         );
     let content = '';
     let usage: Usage | undefined;
-    let model = settings.endpoint?.model ?? LOCAL_MODEL;
+    let model = settings.endpoint ? turn.request.model : LOCAL_MODEL;
     let calls: readonly ToolCall[] = [];
     let badArguments: Readonly<Record<string, string>> = {};
     onText('');

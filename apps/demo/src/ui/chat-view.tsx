@@ -6,6 +6,7 @@ import type { DemoSettings } from '../settings/index.js';
 import type { ForkRequest } from './fork-request.js';
 import { ItemDialog } from './item-dialog.js';
 import { MessageView } from './message-view.js';
+import { ModelPicker } from './model-picker.js';
 import { isSendKey } from './send-key.js';
 import { isToolStep } from './tool-step.js';
 
@@ -318,6 +319,8 @@ export function ChatView({
             <BudgetMeter.Loading />
             <BudgetMeter.Error />
             <BudgetMeter.OverBudget />
+            {/* The tokenizer and template of the model picked beside the meter. */}
+            <BudgetMeter.Counting />
             {/* What the provider counted against the estimate, and the draft in the model's own tokens once its
                 reports calibrated the count; the local responder counts nothing. */}
             {settings.endpoint && <BudgetMeter.LastReply />}
@@ -325,6 +328,7 @@ export function ChatView({
             <BudgetMeter.ModeError />
             <BudgetMeter.BreakdownContent />
           </BudgetMeter.Root>
+          <ModelPicker settings={settings} />
           {pending && !pending.committedId ? (
             <button type="button" className="button" onClick={() => abort.current?.abort()}>
               Stop
