@@ -1,7 +1,8 @@
 /**
  * One page load of the startup benchmark: the time from calling `createEngine` to the first prepared request, as
  * an app starts. `?tokenizer=js-tiktoken` starts the same engine on a counter built with js-tiktoken's own
- * `Tiktoken` class (what ctxkit used before), on the same ranks, for comparison.
+ * `Tiktoken` class (what ctxkit used before), on the same ranks, for comparison. The page is the same whichever
+ * build of the core it is bundled on (run.ts's A/B mode bundles it on two).
  */
 // Type-checked against the source; run.ts builds the page on the package as it ships (its build, with the
 // tokenizer's ranks in parts), bundled by Vite as an app's would be.
@@ -33,7 +34,8 @@ async function start(): Promise<StartupSample> {
   const engine = await createEngine({
     model: 'gpt-4o-mini',
     contextWindow: 128_000,
-    tokenizer: peer ? await jsTiktokenCounter() : 'o200k_base',
+    // ctxkit's own counting is what the model name chooses (o200k_base for gpt-4o-mini), as an app leaves it.
+    ...(peer && { tokenizer: await jsTiktokenCounter() }),
     catalog: {
       rules: [{ name: 'Tone', content: 'Answer briefly and name the files you read.', include: 'always' }],
       servers: [{ name: 'filesystem', include: 'agent' }],
