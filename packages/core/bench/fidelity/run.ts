@@ -17,8 +17,9 @@ import {
   type ReferenceFamily,
 } from '../../src/chat-templates/reference.fixtures.js';
 import { type FidelityResult, replayFidelity } from '../../src/chat-templates/replay.fixtures.js';
-import { messageText, SeededRandom, type TextKind } from '../../src/chat-templates/texts.fixtures.js';
+import { messageText, type TextKind } from '../../src/chat-templates/texts.fixtures.js';
 import { loadTiktokenCounter } from '../../src/index.js';
+import { Prng } from '../prng.js';
 
 const TURNS = 60;
 const WINDOWS = [4096, 8192] as const;
@@ -74,7 +75,7 @@ const percent = (value: number) => `${(value * 100).toFixed(2)} %`;
 /** Gemma 3 tokens per o200k_base token, by kind of text: Gemini shares Gemma 3's vocabulary. */
 async function geminiRatios(gemma: Reference): Promise<Record<TextKind, number>> {
   const o200k = await loadTiktokenCounter('o200k_base');
-  const random = new SeededRandom(0x6e1);
+  const random = new Prng(0x6e1);
   const kinds: TextKind[] = ['english', 'chinese', 'japanese', 'code', 'mixed'];
   const ratios = {} as Record<TextKind, number>;
   for (const kind of kinds) {

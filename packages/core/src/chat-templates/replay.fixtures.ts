@@ -1,7 +1,8 @@
 import { createEngine } from '../engine/index.js';
+import { Prng } from '../random/prng.fixtures.js';
 import type { OpenAIChatRequest } from '../render/index.js';
 import type { TokenCounter } from '../tokens/index.js';
-import { conversation, messageText, SeededRandom } from './texts.fixtures.js';
+import { conversation, messageText } from './texts.fixtures.js';
 
 /** What one replay measured: every planned request against the model's own count of it. */
 export interface FidelityResult {
@@ -45,7 +46,7 @@ export interface ReplayOptions {
  */
 export async function replayFidelity(options: ReplayOptions): Promise<FidelityResult> {
   const seed = options.seed ?? 0x5eed_f1de;
-  const random = new SeededRandom(seed ^ 0x77);
+  const random = new Prng(seed ^ 0x77);
   const engine = await createEngine({
     catalog: {
       rules: [

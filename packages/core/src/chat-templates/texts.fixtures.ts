@@ -2,26 +2,7 @@
  * Generated chat text for fidelity checks: English, Chinese, Japanese and code, mixed the way a multilingual
  * developer's conversation is. Seeded, so every run replays the same conversation.
  */
-
-export class SeededRandom {
-  #state: number;
-  constructor(seed: number) {
-    this.#state = seed >>> 0;
-  }
-  next(): number {
-    this.#state = (this.#state + 0x6d2b79f5) >>> 0;
-    let t = this.#state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  }
-  int(min: number, max: number): number {
-    return min + Math.floor(this.next() * (max - min + 1));
-  }
-  pick<T>(list: readonly T[]): T {
-    return list[Math.floor(this.next() * list.length)] as T;
-  }
-}
+import { Prng } from '../random/prng.fixtures.js';
 
 const ENGLISH_WORDS = (
   'the request returns an error when the session token expires so we retry with a fresh token and log the ' +
@@ -58,7 +39,7 @@ const JAPANESE = [
 
 const IDENTIFIERS = 'order user session token cache index query retry budget plan window item'.split(' ');
 
-function english(random: SeededRandom, words: number): string {
+function english(random: Prng, words: number): string {
   const out: string[] = [];
   let start = random.int(0, ENGLISH_WORDS.length - 1);
   for (let i = 0; i < words; i++)
@@ -67,7 +48,7 @@ function english(random: SeededRandom, words: number): string {
   return `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
 }
 
-function code(random: SeededRandom): string {
+function code(random: Prng): string {
   const name = `${random.pick(IDENTIFIERS)}${random.pick(['Count', 'Of', 'For', 'Left', 'Total'])}`;
   const arg = random.pick(IDENTIFIERS);
   const limit = random.int(2, 900);
@@ -85,7 +66,7 @@ function code(random: SeededRandom): string {
   ].join('\n');
 }
 
-function sentences(random: SeededRandom, list: readonly string[], count: number): string {
+function sentences(random: Prng, list: readonly string[], count: number): string {
   let text = '';
   for (let i = 0; i < count; i++) text += random.pick(list);
   return text;
@@ -95,7 +76,7 @@ function sentences(random: SeededRandom, list: readonly string[], count: number)
 export type TextKind = 'english' | 'chinese' | 'japanese' | 'code' | 'mixed';
 
 /** A message of roughly `size` sentences of one kind. */
-export function messageText(random: SeededRandom, kind: TextKind, size: number): string {
+export function messageText(random: Prng, kind: TextKind, size: number): string {
   switch (kind) {
     case 'english':
       return Array.from({ length: size }, () => english(random, random.int(8, 24))).join(' ');
@@ -118,7 +99,7 @@ const KINDS: readonly TextKind[] = ['english', 'chinese', 'japanese', 'code', 'm
 
 /** A conversation of `turns` user questions and replies, each message of a kind picked in turn. */
 export function conversation(seed: number, turns: number): { user: string; reply: string }[] {
-  const random = new SeededRandom(seed);
+  const random = new Prng(seed);
   return Array.from({ length: turns }, (_, i) => {
     const kind = KINDS[i % KINDS.length] as TextKind;
     return {
