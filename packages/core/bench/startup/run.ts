@@ -160,6 +160,7 @@ async function compareWithBase(page: Page, url: string, baseIndex: string): Prom
   const ratio = {
     createEngine: summary.new.createEngineMs / summary.base.createEngineMs,
     firstPrepare: summary.new.firstPrepareMs / summary.base.firstPrepareMs,
+    sinceNavigation: summary.new.sinceNavigationMs / summary.base.sinceNavigationMs,
   };
   const loadAverage = {
     min: Math.min(...loads),
@@ -175,7 +176,7 @@ async function compareWithBase(page: Page, url: string, baseIndex: string): Prom
         (name) =>
           `| ${(name === 'new' ? 'this build' : 'base').padEnd(16)} | ${f(summary[name].createEngineMs).padStart(12)} | ${f(summary[name].firstPrepareMs).padStart(15)} | ${f(summary[name].sinceNavigationMs).padStart(16)} |`,
       ),
-      `ratio this ÷ base: createEngine ${ratio.createEngine.toFixed(3)}, createEngine + first prepare ${ratio.firstPrepare.toFixed(3)}; load average ${loadAverage.min.toFixed(1)} to ${loadAverage.max.toFixed(1)}`,
+      `ratio this ÷ base: createEngine ${ratio.createEngine.toFixed(3)}, createEngine + first prepare ${ratio.firstPrepare.toFixed(3)}, since navigation ${ratio.sinceNavigation.toFixed(3)}; load average ${loadAverage.min.toFixed(1)} to ${loadAverage.max.toFixed(1)}`,
     ].join('\n'),
   );
   const previous = existsSync(RESULTS) ? (JSON.parse(readFileSync(RESULTS, 'utf8')) as object) : {};
@@ -184,7 +185,11 @@ async function compareWithBase(page: Page, url: string, baseIndex: string): Prom
     base: process.env.STARTUP_BASE_LABEL ?? baseIndex,
     runs: RUNS,
     summary,
-    ratio: { createEngine: round(ratio.createEngine), firstPrepare: round(ratio.firstPrepare) },
+    ratio: {
+      createEngine: round(ratio.createEngine),
+      firstPrepare: round(ratio.firstPrepare),
+      sinceNavigation: round(ratio.sinceNavigation),
+    },
     loadAverage,
   };
   writeFileSync(RESULTS, toJson({ ...previous, comparedWithBase }));
