@@ -13,6 +13,8 @@ const PATTERNS: readonly (readonly [RegExp, string])[] = [
   [/gemma/, 'gemma'],
   [/qwen|qwq/, 'qwen'],
   [/llama-?3|llama3/, 'llama3'],
+  [/llama-?2(?:$|[^.\d])/, 'llama2'],
+  [/mistral-nemo|mistral-small-?(?:3|24b|2501|2503|2506|latest)|pixtral-12b|ministral/, 'tekken'],
   [/mistral|mixtral|ministral|codestral|devstral|magistral|pixtral/, 'mistral'],
   [/(^|[^a-z])phi-?[34]/, 'phi'],
 ];

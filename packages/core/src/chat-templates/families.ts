@@ -129,13 +129,53 @@ const MISTRAL: ChatTemplateCost = {
   toolFormat: 'json-spaced',
 };
 
-/** Phi-3 `<|user|>\n … <|end|>\n` and Phi-4 `<|im_start|>user<|im_sep|> … <|im_end|>`: the larger of the two, plus one. */
+/**
+ * Mistral's Tekken models (Nemo, Small 3, Pixtral 12B, Ministral): v3's syntax with `[INST]`, `[/INST]`, `</s>` as
+ * single control tokens and no space after them; the system prompt joins the last user message after a blank line.
+ * Tools: `[AVAILABLE_TOOLS]` with the definitions' JSON, `[TOOL_CALLS]` JSON with a nine-character call id,
+ * `[TOOL_RESULTS]` JSON of content and call id.
+ */
+const TEKKEN: ChatTemplateCost = {
+  id: 'tekken',
+  label: 'Mistral Tekken',
+  message: 2,
+  assistant: 1,
+  reply: 1,
+  toolCall: 16,
+  toolResult: 16,
+  toolDefinition: 2,
+  toolsPresent: 4,
+  toolFormat: 'json-spaced',
+};
+
+/**
+ * Llama 2 chat: `<s>[INST] … [/INST]` around each user message and ` … </s>` after each reply, with `[INST]` and
+ * `[/INST]` as plain text (up to five tokens each); the system prompt inside `<<SYS>>` tags in the first user turn.
+ * The template has no tool syntax: tools are counted as Llama 3's JSON, which local servers write for it.
+ */
+const LLAMA2: ChatTemplateCost = {
+  id: 'llama2',
+  label: 'Llama 2',
+  message: 8,
+  assistant: 2,
+  reply: 8,
+  toolCall: 12,
+  toolResult: 4,
+  toolDefinition: 2,
+  toolsPresent: 40,
+  toolFormat: 'json-spaced',
+};
+
+/**
+ * Phi-3 `<|user|>\n … <|end|>\n` and Phi-4 `<|im_start|>user<|im_sep|> … <|im_end|>`: the larger of the two. Phi-3's
+ * SentencePiece writes each `\n` after a marker as two pieces (`▁` and the newline byte), six tokens a message.
+ */
 const PHI: ChatTemplateCost = {
   id: 'phi',
   label: 'Phi',
-  message: 5,
-  assistant: 5,
-  reply: 4,
+  message: 6,
+  assistant: 6,
+  reply: 6,
   toolCall: 12,
   toolResult: 4,
   toolDefinition: 2,
@@ -191,6 +231,8 @@ export const CHAT_TEMPLATES: Readonly<Record<string, ChatTemplateCost>> = Object
   deepseek: DEEPSEEK,
   'gpt-oss': GPT_OSS,
   mistral: MISTRAL,
+  tekken: TEKKEN,
+  llama2: LLAMA2,
   phi: PHI,
   claude: CLAUDE,
   gemini: GEMINI,

