@@ -11,6 +11,7 @@ const PATTERNS: readonly (readonly [RegExp, string])[] = [
   [/claude|anthropic/, 'claude'],
   [/gemini/, 'gemini'],
   [/gemma/, 'gemma'],
+  [/qwen-?2(?:\.5)?(?:$|[^.\d])/, 'qwen2.5'],
   [/qwen|qwq/, 'qwen'],
   [/llama-?3|llama3/, 'llama3'],
   [/llama-?2(?:$|[^.\d])/, 'llama2'],

@@ -51,12 +51,18 @@ const QWEN: ChatTemplateCost = {
   message: 5,
   assistant: 5,
   reply: 3,
-  toolCall: 20,
+  toolCall: 12,
   toolResult: 4,
   toolDefinition: 1,
   toolsPresent: 80,
   toolFormat: 'json-spaced',
 };
+
+/**
+ * Qwen 2.5 and Qwen 2: Qwen's template, except that a call's arguments, a JSON string in an OpenAI request, go through
+ * `tojson` again (Qwen 3 writes a string as it is), so every quote is escaped: eight more tokens a call.
+ */
+const QWEN_2_5: ChatTemplateCost = { ...QWEN, id: 'qwen2.5', label: 'Qwen 2.5', toolCall: 20 };
 
 /**
  * `<start_of_turn>role\n … <end_of_turn>\n`, `<bos>` and `<start_of_turn>model\n` once; the system prompt is folded
@@ -242,6 +248,7 @@ export const CHAT_TEMPLATES: Readonly<Record<string, ChatTemplateCost>> = Object
   openai: OPENAI_TEMPLATE,
   llama3: LLAMA3,
   qwen: QWEN,
+  'qwen2.5': QWEN_2_5,
   gemma: GEMMA,
   deepseek: DEEPSEEK,
   'gpt-oss': GPT_OSS,

@@ -219,7 +219,7 @@ export const REFERENCE_FAMILIES: readonly ReferenceFamily[] = [
       ),
   },
   {
-    template: 'qwen',
+    template: 'qwen2.5',
     package: 'qwen2_5',
     tokenizer: 'qwen2_5',
     label: 'Qwen 2.5',
