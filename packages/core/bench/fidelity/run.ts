@@ -99,7 +99,7 @@ async function main(): Promise<void> {
   for (const family of REFERENCE_FAMILIES) {
     if (ONLY.length > 0 && !ONLY.includes(family.tokenizer)) continue;
     const reference = await loadReference(family, referenceData(family));
-    if (family.template === 'gemma') gemma = reference;
+    if (family.tokenizer === 'gemma3') gemma = reference;
     rows.push(...(await rowsOf(reference)));
   }
   for (const encoding of ['o200k_base', 'cl100k_base'] as const)
@@ -131,7 +131,7 @@ async function main(): Promise<void> {
     rows.filter((row) => row.tools),
   );
   console.log(
-    "\n† the template leaves part of a request with tools out (Llama's, Gemma's and gpt-oss's render no tool definitions, Mistral's no system prompt after a tool result): ctxkit counts it all the same, so only the promise is checked",
+    "\n† the reference leaves part of a request with tools out (Llama's, Gemma's, Phi-3's and gpt-oss's templates render no tool definitions, Mistral's no system prompt after a tool result, OpenAI's published accounting no tool definitions): ctxkit counts it all the same, so only the promise is checked",
   );
   if (ratios)
     console.log(
