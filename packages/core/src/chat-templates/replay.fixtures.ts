@@ -1,3 +1,4 @@
+import type { CatalogInput } from '../catalog/index.js';
 import type { PreparedTurn } from '../engine/index.js';
 import { createEngine } from '../engine/index.js';
 import type { OpenAIChatRequest } from '../render/index.js';
@@ -47,8 +48,8 @@ export interface ReplayOptions {
 }
 
 /** Two tools of a file server, one described in Chinese, offered to every request of a replay with tools. */
-const TOOL_CATALOG = {
-  servers: [{ name: 'files', include: 'always' as const }],
+const TOOL_CATALOG: Pick<CatalogInput, 'servers' | 'tools'> = {
+  servers: [{ name: 'files', include: 'always' }],
   tools: [
     {
       server: 'files',
