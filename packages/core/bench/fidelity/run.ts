@@ -132,7 +132,7 @@ async function main(): Promise<void> {
     rows.filter((row) => row.tools),
   );
   console.log(
-    "\n† the reference leaves part of a request with tools out (Llama's, Gemma's, Phi-3's and gpt-oss's templates render no tool definitions, Mistral's no system prompt after a tool result, OpenAI's published accounting no tool definitions): ctxkit counts it all the same, so only the promise is checked",
+    "\n† the reference leaves part of a request with tools out (Llama's, Gemma's, Phi-3's, DeepSeek's and gpt-oss's templates render no tool definitions, Mistral's no system prompt after a tool result, OpenAI's published accounting no tool definitions): ctxkit counts it all the same, so only the promise is checked",
   );
   if (ratios)
     console.log(

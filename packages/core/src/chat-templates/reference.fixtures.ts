@@ -23,8 +23,8 @@ export interface ReferenceFamily {
   /** The template refuses two messages of one role in a row (Gemma): they are joined first, as a host must. */
   readonly alternating?: boolean;
   /**
-   * The template renders a request with tools whole (Qwen). Others leave part of it out: Llama's, Gemma's, Phi-3's
-   * and gpt-oss's render no tool definitions, Mistral's leave out the system prompt when the request ends with a tool
+   * The template renders a request with tools whole (Qwen). Others leave part of it out: Llama's, Gemma's, Phi-3's,
+   * DeepSeek's and gpt-oss's render no tool definitions, Mistral's leave out the system prompt when the request ends with a tool
    * result. ctxkit counts what they leave out all the same, so those requests stay within the promise by a margin.
    */
   readonly renderTools?: boolean;
