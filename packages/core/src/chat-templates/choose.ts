@@ -11,8 +11,12 @@ const PATTERNS: readonly (readonly [RegExp, string])[] = [
   [/claude|anthropic/, 'claude'],
   [/gemini/, 'gemini'],
   [/gemma/, 'gemma'],
+  [/qwen-?2(?:\.5)?(?:$|[^.\d])/, 'qwen2.5'],
   [/qwen|qwq/, 'qwen'],
   [/llama-?3|llama3/, 'llama3'],
+  [/llama-?2(?:$|[^.\d])/, 'llama2'],
+  [/mistral-nemo|mistral-small-?(?:3|24b|2501|2503|2506|latest)|pixtral-12b|ministral/, 'tekken'],
+  [/mixtral(?:[-:]8x7b|$)|mistral.*v0\.[12](?:$|[^\d])/, 'mistral-v1'],
   [/mistral|mixtral|ministral|codestral|devstral|magistral|pixtral/, 'mistral'],
   [/(^|[^a-z])phi-?[34]/, 'phi'],
 ];

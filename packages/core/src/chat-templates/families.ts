@@ -59,6 +59,12 @@ const QWEN: ChatTemplateCost = {
 };
 
 /**
+ * Qwen 2.5 and Qwen 2: Qwen's template, except that a call's arguments, a JSON string in an OpenAI request, go through
+ * `tojson` again (Qwen 3 writes a string as it is), so every quote is escaped: eight more tokens a call.
+ */
+const QWEN_2_5: ChatTemplateCost = { ...QWEN, id: 'qwen2.5', label: 'Qwen 2.5', toolCall: 20 };
+
+/**
  * `<start_of_turn>role\n … <end_of_turn>\n`, `<bos>` and `<start_of_turn>model\n` once; the system prompt is folded
  * into the first user turn (cheaper than a turn of its own, so counting it as one is safe).
  */
@@ -112,16 +118,17 @@ const GPT_OSS: ChatTemplateCost = {
 };
 
 /**
- * `[INST] … [/INST] … </s>` after `<s>`; the system prompt joins the last user message. `[INST]` and `[/INST]` are
- * control tokens since v3 and plain text (up to four tokens each) before, which the message cost covers. Tools:
- * `[AVAILABLE_TOOLS]` JSON, `[TOOL_CALLS]` with a call id, `[TOOL_RESULTS]` with content and call id.
+ * Mistral v3 (Mistral 7B v0.3, Mixtral 8x22B, Codestral 22B, Mistral Small 2409): `<s>`, then `[INST] … [/INST]` around
+ * each user message, ` … </s>` after each reply, `[INST]` and `[/INST]` being single control tokens; the system prompt
+ * joins the last user message after a blank line. Tools: `[AVAILABLE_TOOLS]` JSON, `[TOOL_CALLS]` with a call id,
+ * `[TOOL_RESULTS]` with content and call id.
  */
 const MISTRAL: ChatTemplateCost = {
   id: 'mistral',
   label: 'Mistral',
-  message: 9,
+  message: 3,
   assistant: 2,
-  reply: 2,
+  reply: 4,
   toolCall: 20,
   toolResult: 20,
   toolDefinition: 2,
@@ -129,13 +136,67 @@ const MISTRAL: ChatTemplateCost = {
   toolFormat: 'json-spaced',
 };
 
-/** Phi-3 `<|user|>\n … <|end|>\n` and Phi-4 `<|im_start|>user<|im_sep|> … <|im_end|>`: the larger of the two, plus one. */
+/**
+ * Mistral v1 (Mistral 7B v0.1 and v0.2, Mixtral 8x7B): the same template, but `[INST]` and `[/INST]` are plain text
+ * in its 32,000-piece vocabulary, seven tokens a user message together.
+ */
+const MISTRAL_V1: ChatTemplateCost = {
+  ...MISTRAL,
+  id: 'mistral-v1',
+  label: 'Mistral v1',
+  message: 6,
+  toolCall: 32,
+  toolResult: 24,
+  toolsPresent: 12,
+};
+
+/**
+ * Mistral's Tekken models (Nemo, Small 3, Pixtral 12B, Ministral): v3's syntax with `[INST]`, `[/INST]`, `</s>` as
+ * single control tokens and no space after them; the system prompt joins the last user message after a blank line.
+ * Tools: `[AVAILABLE_TOOLS]` with the definitions' JSON, `[TOOL_CALLS]` JSON with a nine-character call id,
+ * `[TOOL_RESULTS]` JSON of content and call id.
+ */
+const TEKKEN: ChatTemplateCost = {
+  id: 'tekken',
+  label: 'Mistral Tekken',
+  message: 2,
+  assistant: 1,
+  reply: 1,
+  toolCall: 24,
+  toolResult: 16,
+  toolDefinition: 2,
+  toolsPresent: 4,
+  toolFormat: 'json-spaced',
+};
+
+/**
+ * Llama 2 chat: `<s>[INST] … [/INST]` around each user message and ` … </s>` after each reply, with `[INST]` and
+ * `[/INST]` as plain text (up to five tokens each); the system prompt inside `<<SYS>>` tags in the first user turn.
+ * The template has no tool syntax: tools are counted as Llama 3's JSON, which local servers write for it.
+ */
+const LLAMA2: ChatTemplateCost = {
+  id: 'llama2',
+  label: 'Llama 2',
+  message: 8,
+  assistant: 2,
+  reply: 8,
+  toolCall: 12,
+  toolResult: 4,
+  toolDefinition: 2,
+  toolsPresent: 40,
+  toolFormat: 'json-spaced',
+};
+
+/**
+ * Phi-3 `<|user|>\n … <|end|>\n` and Phi-4 `<|im_start|>user<|im_sep|> … <|im_end|>`: the larger of the two. Phi-3's
+ * SentencePiece writes each `\n` after a marker as two pieces (`▁` and the newline byte), six tokens a message.
+ */
 const PHI: ChatTemplateCost = {
   id: 'phi',
   label: 'Phi',
-  message: 5,
-  assistant: 5,
-  reply: 4,
+  message: 6,
+  assistant: 6,
+  reply: 6,
   toolCall: 12,
   toolResult: 4,
   toolDefinition: 2,
@@ -187,10 +248,14 @@ export const CHAT_TEMPLATES: Readonly<Record<string, ChatTemplateCost>> = Object
   openai: OPENAI_TEMPLATE,
   llama3: LLAMA3,
   qwen: QWEN,
+  'qwen2.5': QWEN_2_5,
   gemma: GEMMA,
   deepseek: DEEPSEEK,
   'gpt-oss': GPT_OSS,
   mistral: MISTRAL,
+  'mistral-v1': MISTRAL_V1,
+  tekken: TEKKEN,
+  llama2: LLAMA2,
   phi: PHI,
   claude: CLAUDE,
   gemini: GEMINI,

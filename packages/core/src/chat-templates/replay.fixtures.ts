@@ -1,3 +1,5 @@
+import type { CatalogInput } from '../catalog/index.js';
+import type { PreparedTurn } from '../engine/index.js';
 import { createEngine } from '../engine/index.js';
 import { Prng } from '../random/prng.fixtures.js';
 import type { OpenAIChatRequest } from '../render/index.js';
@@ -12,6 +14,8 @@ export interface FidelityResult {
   readonly encoding: string;
   readonly template: string | undefined;
   readonly requests: number;
+  /** How many of them offered tools. */
+  readonly toolRequests: number;
   /** Requests the model counts as larger than the plan promised (the window less the reserved output). */
   readonly overPromise: number;
   /** Requests the model counts as larger than the plan's own count. */
@@ -37,7 +41,39 @@ export interface ReplayOptions {
   /** The model's own count of a whole request. */
   readonly requestTokens: (request: OpenAIChatRequest) => number;
   readonly seed?: number;
+  /**
+   * Tools in the replay: the catalog offers two tools to every request, and every `toolEvery`th turn is a tool
+   * round (the model calls one, its result comes back, the request is planned again). Every request is counted.
+   */
+  readonly toolEvery?: number;
 }
+
+/** Two tools of a file server, one described in Chinese, offered to every request of a replay with tools. */
+const TOOL_CATALOG: Pick<CatalogInput, 'servers' | 'tools'> = {
+  servers: [{ name: 'files', include: 'always' }],
+  tools: [
+    {
+      server: 'files',
+      name: 'read_file',
+      description: 'Read a UTF-8 file from the workspace and return its text.',
+      inputSchema: {
+        type: 'object',
+        properties: { path: { type: 'string', description: 'A path inside the workspace' } },
+        required: ['path'],
+      },
+    },
+    {
+      server: 'files',
+      name: 'search',
+      description: '在工作区中搜索文本，返回匹配的行。',
+      inputSchema: {
+        type: 'object',
+        properties: { query: { type: 'string' }, limit: { type: 'integer', minimum: 1 } },
+        required: ['query'],
+      },
+    },
+  ],
+};
 
 /**
  * Replays a long conversation (English, Chinese, Japanese and code) through an engine for `model`, with a system
@@ -55,6 +91,7 @@ export async function replayFidelity(options: ReplayOptions): Promise<FidelityRe
         { name: 'tone', include: 'always', content: messageText(random, 'japanese', 2) },
       ],
       references: [{ name: 'notes.md', include: 'always', content: messageText(random, 'mixed', 3) }],
+      ...(options.toolEvery && TOOL_CATALOG),
     },
     model: options.model,
     contextWindow: options.contextWindow,
@@ -74,14 +111,16 @@ export async function replayFidelity(options: ReplayOptions): Promise<FidelityRe
   let maxFill = 0;
   let encoding = '';
   let template: string | undefined;
-  const turns = conversation(seed, options.turns);
-  for (const turn of turns) {
-    const prepared = await session.prepare(turn.user);
+  let requests = 0;
+  let toolRequests = 0;
+  const measure = (prepared: PreparedTurn<OpenAIChatRequest>) => {
     const { plan } = prepared;
     encoding = plan.encoding;
     template = plan.template;
     const actual = options.requestTokens(prepared.request);
     const used = plan.budget.used;
+    requests++;
+    if ((prepared.request.tools?.length ?? 0) > 0) toolRequests++;
     if (actual > promise) overPromise++;
     if (actual > used) overCount++;
     const error = (used - actual) / actual;
@@ -89,15 +128,31 @@ export async function replayFidelity(options: ReplayOptions): Promise<FidelityRe
     if (Math.abs(error) > Math.abs(worstError)) worstError = error;
     fillSum += actual / promise;
     maxFill = Math.max(maxFill, actual / promise);
-    await session.commit(prepared, turn.reply);
+  };
+  const turns = conversation(seed, options.turns);
+  for (const [index, turn] of turns.entries()) {
+    const prepared = await session.prepare(turn.user);
+    measure(prepared);
+    if (options.toolEvery && index % options.toolEvery === options.toolEvery - 1) {
+      // Nine letters and digits: Mistral's templates refuse any other call id.
+      const id = `call${String(index).padStart(5, '0')}`;
+      const path = `src/${random.pick(['index', 'planner', '上下文', 'ツール'])}.ts`;
+      const next = await session.continue(
+        prepared,
+        { content: '', toolCalls: [{ id, name: 'files__read_file', arguments: { path } }] },
+        [{ toolCallId: id, content: messageText(random, random.pick(['code', 'mixed'] as const), 2) }],
+      );
+      measure(next);
+      await session.commit(next, turn.reply);
+    } else await session.commit(prepared, turn.reply);
   }
-  const requests = turns.length;
   return {
     model: options.model,
     contextWindow: options.contextWindow,
     encoding,
     template,
     requests,
+    toolRequests,
     overPromise,
     overCount,
     meanError: errorSum / requests,

@@ -9,6 +9,16 @@ export const DATA_PARTS = {
     import('./data/deepseek_v3-3.js'),
     import('./data/deepseek_v3-4.js'),
   ],
+  gemma2: () => [
+    import('./data/gemma2-0.js'),
+    import('./data/gemma2-1.js'),
+    import('./data/gemma2-2.js'),
+    import('./data/gemma2-3.js'),
+    import('./data/gemma2-4.js'),
+    import('./data/gemma2-5.js'),
+    import('./data/gemma2-6.js'),
+    import('./data/gemma2-7.js'),
+  ],
   gemma3: () => [
     import('./data/gemma3-0.js'),
     import('./data/gemma3-1.js'),
@@ -29,6 +39,12 @@ export const DATA_PARTS = {
     import('./data/qwen2-2.js'),
     import('./data/qwen2-3.js'),
     import('./data/qwen2-4.js'),
+  ],
+  tekken: () => [
+    import('./data/tekken-0.js'),
+    import('./data/tekken-1.js'),
+    import('./data/tekken-2.js'),
+    import('./data/tekken-3.js'),
   ],
 } as const satisfies Record<string, () => Promise<{ default: TokenizerDataPart }>[]>;
 

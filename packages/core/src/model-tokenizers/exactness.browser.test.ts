@@ -7,14 +7,16 @@ import { referenceCounter } from './test/reference.js';
 declare module 'vitest' {
   interface ProvidedContext {
     /** Server paths of the registry packages' tokenizer folders, by family (browser projects only). */
-    tokenizerReferences: { readonly llama3: string; readonly llama2: string };
+    tokenizerReferences: { readonly llama3: string; readonly llama2: string; readonly tekken: string };
   }
 }
 
-// One family per algorithm, with the real data as an app's bundler serves it: byte-level BPE (Llama 3) and
-// SentencePiece BPE over characters with byte fallback (Llama 2, Phi-3's vocabulary).
-const FAMILIES: readonly (readonly [TokenizerFamily, 'llama3' | 'llama2'])[] = [
+// One family per algorithm, with the real data as an app's bundler serves it: byte-level BPE with listed merges
+// (Llama 3) and with merges derived on load (Mistral's Tekken, its own split pattern), and SentencePiece BPE over
+// characters with byte fallback (Llama 2, Phi-3's vocabulary).
+const FAMILIES: readonly (readonly [TokenizerFamily, 'llama3' | 'llama2' | 'tekken'])[] = [
   ['llama3', 'llama3'],
+  ['tekken', 'tekken'],
   ['phi3', 'llama2'],
 ];
 

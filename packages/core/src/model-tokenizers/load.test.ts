@@ -54,4 +54,14 @@ describe('loadModelTokenizer', () => {
     const text = 'Phi-3 uses the same vocabulary as Llama 2: 32,000 pieces.';
     expect(phi3.count(text)).toBe(llama2.count(text));
   });
+
+  it('counts Qwen 2.5 with Qwen 3’s vocabulary, but Qwen 3’s <think> and <tool_response> tags as plain text', async () => {
+    const [qwen25, qwen3] = await Promise.all([loadModelTokenizer('qwen2_5'), loadModelTokenizer('qwen2')]);
+    expect(qwen25.encoding).toBe('qwen2_5');
+    const text = 'Qwen 2.5 and Qwen 3 share 151,643 tokens: 上下文窗口。<tool_call>';
+    expect(qwen25.count(text)).toBe(qwen3.count(text));
+    expect(qwen3.count('<think>')).toBe(1);
+    expect(qwen25.count('<think>')).toBeGreaterThan(1);
+    expect(qwen25.count('</tool_response>')).toBeGreaterThan(1);
+  });
 });

@@ -33,19 +33,33 @@ export function loadModelTokenizer(source: ModelTokenizerSource): Promise<TokenC
     // Phi-4's tokenizer is cl100k_base's ranks with Phi's own special tokens (its model card); see the docs.
     return loadTiktokenCounter('cl100k_base').then((counter) => ({ encoding: family, count: counter.count }));
   const data = DATA_OF[family];
-  let counter = loaded.get(data);
+  const plain = PLAIN_TEXT_TAGS[family];
+  const key = plain ? family : data;
+  let counter = loaded.get(key);
   if (!counter) {
     counter = Promise.all([Promise.all(DATA_PARTS[data]()), countModule()]).then(
-      ([parts, { vocabularyCounter, vocabularyOf }]) =>
-        vocabularyCounter(vocabularyOf(parts.map((part) => part.default))),
+      ([parts, { vocabularyCounter, vocabularyOf }]) => {
+        const vocabulary = vocabularyOf(parts.map((part) => part.default));
+        if (!plain) return vocabularyCounter(vocabulary);
+        const added = vocabulary.header.added.filter((token) => !plain.includes(token));
+        return vocabularyCounter({ ...vocabulary, header: { ...vocabulary.header, added } });
+      },
     );
-    counter.catch(() => loaded.delete(data));
-    loaded.set(data, counter);
+    counter.catch(() => loaded.delete(key));
+    loaded.set(key, counter);
   }
   return counter.then((count) => ({ encoding: family, count }));
 }
 
-/** The data each family counts with: Phi-3 and Phi-3.5 use Llama 2's vocabulary. */
+/**
+ * Added tokens of the shared data that a family does not have: its text is merged as any other. Qwen 2.5's
+ * tokenizer is Qwen 3's, token for token and merge for merge, except that Qwen 3 added these four tags.
+ */
+const PLAIN_TEXT_TAGS: Partial<Record<TokenizerFamily, readonly string[]>> = {
+  qwen2_5: ['<think>', '</think>', '<tool_response>', '</tool_response>'],
+};
+
+/** The data each family counts with: Phi-3 and Phi-3.5 use Llama 2's vocabulary, Qwen 2.5 Qwen 3's. */
 const DATA_OF: Record<
   Exclude<TokenizerFamily, 'o200k_base' | 'cl100k_base' | 'o200k_harmony' | 'phi4'>,
   DataName
@@ -54,12 +68,15 @@ const DATA_OF: Record<
   llama2: 'llama2',
   phi3: 'llama2',
   qwen2: 'qwen2',
+  qwen2_5: 'qwen2',
+  gemma2: 'gemma2',
   gemma3: 'gemma3',
   mistral: 'mistral',
+  tekken: 'tekken',
   deepseek_v3: 'deepseek_v3',
 };
 
-const loaded = new Map<DataName | 'o200k_harmony', Promise<(text: string) => number>>();
+const loaded = new Map<DataName | TokenizerFamily, Promise<(text: string) => number>>();
 
 function familyOf(source: unknown): TokenizerFamily {
   if (isTokenizerFamily(source)) return source;

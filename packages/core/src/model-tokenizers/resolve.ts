@@ -9,8 +9,8 @@ import type { TokenizerFamily } from './families.js';
  * is not known: the caller then estimates.
  *
  * The rules are ordered: the first that matches wins. Each names model families whose tokenizer is known to be
- * that one; a model whose vocabulary changed between versions (Llama 4, Mistral's Tekken models, Qwen 1) is left out
- * rather than guessed.
+ * that one; a model whose vocabulary is not carried or not known (Llama 4, Qwen 1, Mistral Large, Codestral 25.01,
+ * Magistral) is left out rather than guessed.
  */
 export function tokenizerFamilyOf(modelName: string): TokenizerFamily | undefined {
   if (typeof modelName !== 'string')
@@ -23,7 +23,7 @@ export function tokenizerFamilyOf(modelName: string): TokenizerFamily | undefine
   return undefined;
 }
 
-type Rule = readonly [RegExp, TokenizerFamily | ((name: string, tag: string) => TokenizerFamily)];
+type Rule = readonly [RegExp, TokenizerFamily | ((name: string, tag: string) => TokenizerFamily | undefined)];
 
 /**
  * DeepSeek R1 as Ollama serves it: the distilled models keep their base model's vocabulary. Ollama's `deepseek-r1`
@@ -38,6 +38,18 @@ function deepseekR1(name: string, tag: string): TokenizerFamily {
   return 'deepseek_v3';
 }
 
+/**
+ * Mistral Small: version 3 and later (24B, 2501 onwards, and `mistral-small-latest`, which names the newest) count
+ * with Tekken; Mistral Small 2409 (22B, Ollama's `mistral-small:22b`) with the v3 SentencePiece vocabulary. Ollama's
+ * `mistral-small` without a tag is the 24B model. Mistral Small 2402 (v2) is not known.
+ */
+function mistralSmall(name: string, tag: string): TokenizerFamily | undefined {
+  if (name === 'mistral-small') return /^22b\b/.test(tag) ? 'mistral' : 'tekken';
+  if (/^mistral-small-?(?:3(?:\.\d)?(?:$|-)|24b|2501|2503|2506|latest$)/.test(name)) return 'tekken';
+  if (/^mistral-small-(?:instruct-)?(?:2409|22b)/.test(name)) return 'mistral';
+  return undefined;
+}
+
 const RULES: readonly Rule[] = [
   [/^gpt-oss\b/, 'o200k_harmony'],
   [/^(?:gpt-4o|gpt-4\.1|gpt-4\.5|gpt-5|chatgpt-4o|o1|o3|o4)(?:$|[-.])/, 'o200k_base'],
@@ -46,8 +58,12 @@ const RULES: readonly Rule[] = [
   [/^deepseek-(?:v3|chat$|reasoner$|prover-v2)/, 'deepseek_v3'],
   [/^(?:meta-)?llama-?3(?:\.[123])?(?:$|-)/, 'llama3'],
   [/^(?:meta-)?llama-?2(?:$|-)/, 'llama2'],
-  [/^(?:qwen-?(?:2\.5|2|3)(?:$|-)|qwq(?:$|-))/, 'qwen2'],
+  [/^qwen-?(?:2\.5|2)(?:$|-)/, 'qwen2_5'],
+  [/^(?:qwen-?3(?:$|-)|qwq(?:$|-))/, 'qwen2'],
+  [/^gemma-?2(?:$|-)/, 'gemma2'],
   [/^gemma-?3(?:$|-)/, 'gemma3'],
+  [/^(?:open-)?(?:mistral-nemo|pixtral-12b|ministral(?:$|-))/, 'tekken'],
+  [/^mistral-small/, mistralSmall],
   [/^(?:open-)?(?:mistral(?:-7b)?(?:-instruct)?(?:-v0\.[123])?$|mistral-7b|mixtral)/, 'mistral'],
   [/^phi-?3(?:\.5)?(?:$|-)/, 'phi3'],
   [/^phi-?4(?:$|-reasoning)/, 'phi4'],
