@@ -1,5 +1,6 @@
 import type { ForkOptions } from '../branches/index.js';
 import type { Catalog } from '../catalog/index.js';
+import type { EarnedPinRules } from '../earned-pins/index.js';
 import type { MemoryBank } from '../memory/index.js';
 import type { CapsuleCandidate, ContextPlan, ModeLimits, PlanInput } from '../planner/index.js';
 import type { Redactor, RetentionOptions, SessionRedaction } from '../privacy/index.js';
@@ -56,6 +57,10 @@ export interface EngineContext<R, S = unknown> {
   readonly triggers: TriggerSwitches;
   /** The cosine threshold of query clusters; null when clustering is off. */
   readonly clusterThreshold: number | null;
+  /** When the conversation earns leases; null when it earns none (`earnedPins: false`). */
+  readonly earnedPins: EarnedPinRules | null;
+  /** The cosine a new cluster must reach against an earlier one to start from what served it; null: no reuse. */
+  readonly reuseThreshold: number | null;
   /** The turns this engine's sessions have open, for hosts that show the user's message before commit. */
   readonly pending: PendingTurns;
   /** Session objects another tab has changed since they were loaded: they must not write. */

@@ -3,6 +3,7 @@ import { branchOperations, branchView } from '../branches/lazy.js';
 import type { CapsuleInput } from '../capsules/index.js';
 import { capsuleOperations } from '../capsules/lazy.js';
 import { Catalog, type CatalogInput, defineCatalog, type JsonValue } from '../catalog/index.js';
+import { resolveEarnedPins } from '../earned-pins/index.js';
 import {
   BranchError,
   CorruptRecordError,
@@ -648,6 +649,7 @@ export async function createEngine<R>(options: EngineOptions<R>): Promise<Engine
     options.attachmentCosts,
     counting.template,
   );
+  const clusterThreshold = options.queryClusters === false ? null : (options.queryClusters?.threshold ?? 0.5);
   return new Engine<R>({
     capsules: options.capsules ? await capsulesOf(options.capsules, { redactor, candidates }) : null,
     catalog,
@@ -682,7 +684,12 @@ export async function createEngine<R>(options: EngineOptions<R>): Promise<Engine
     recallShare: (options.recall || undefined)?.share ?? DEFAULT_RECALL_SHARE,
     recallThreshold: (options.recall || undefined)?.threshold ?? null,
     longHistory: () => new LongHistory(longHistory, candidates),
-    clusterThreshold: options.queryClusters === false ? null : (options.queryClusters?.threshold ?? 0.5),
+    clusterThreshold,
+    earnedPins: resolveEarnedPins(options.earnedPins, []),
+    reuseThreshold:
+      clusterThreshold === null || options.reuse === false
+        ? null
+        : (options.reuse?.threshold ?? clusterThreshold),
     triggers: options.triggers ?? {},
   });
 }

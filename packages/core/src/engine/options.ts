@@ -1,6 +1,7 @@
 import { ATTACHMENT_COSTS, type AttachmentCosts } from '../attachments/index.js';
 import type { CapsuleInput } from '../capsules/index.js';
 import type { Catalog, CatalogInput } from '../catalog/index.js';
+import { type EarnedPinsOption, resolveEarnedPins } from '../earned-pins/index.js';
 import type { Embedder } from '../embeddings/index.js';
 import { type ErrorIssue, ValidationError } from '../errors/index.js';
 import {
@@ -90,6 +91,16 @@ export interface EngineOptions<R> extends ModelSettings {
    * `threshold` (default 0.5) to the current cluster's centroid starts a new cluster. `false`: no clusters.
    */
   readonly queryClusters?: { readonly threshold?: number } | false;
+  /**
+   * Leases the conversation earns: an item the replies called or used in `uses` of the last `window` turns (default 2
+   * of 3) is leased for its query cluster, or for `turns` turns (default 3) without an embedder. `false`: none.
+   */
+  readonly earnedPins?: EarnedPinsOption;
+  /**
+   * A message that starts a new query cluster similar to an earlier one (cosine ≥ `threshold`, default the cluster
+   * threshold) starts from the items that served it. Needs query clusters (an embedder). `false`: no reuse.
+   */
+  readonly reuse?: { readonly threshold?: number } | false;
   /**
    * Which trigger kinds retrieval runs besides the message (paths, symbols, questions, activity); a group not named
    * is on. A session's `setTriggers` overrides this per group.
@@ -197,6 +208,14 @@ export function checkOptions(options: EngineOptions<unknown>, reservedOutput: nu
   const threshold = options.queryClusters ? options.queryClusters.threshold : undefined;
   if (threshold !== undefined && !(threshold >= 0 && threshold <= 1)) {
     issues.push({ path: 'queryClusters.threshold', message: `must be between 0 and 1, got ${threshold}` });
+  }
+  resolveEarnedPins(options.earnedPins, issues);
+  const reuse = options.reuse;
+  if (reuse !== undefined && reuse !== false) {
+    if (typeof reuse !== 'object' || reuse === null)
+      issues.push({ path: 'reuse', message: 'must be false or { threshold? }' });
+    else if (reuse.threshold !== undefined && !(reuse.threshold >= 0 && reuse.threshold <= 1))
+      issues.push({ path: 'reuse.threshold', message: `must be between 0 and 1, got ${reuse.threshold}` });
   }
   if (options.redaction !== undefined) issues.push(...redactionIssues(options.redaction, 'redaction'));
   if (options.attachmentCosts !== undefined && !ATTACHMENT_COSTS.includes(options.attachmentCosts))

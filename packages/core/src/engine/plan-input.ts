@@ -1,6 +1,6 @@
 import { DEFAULT_CARD_TOKENS, expandedIn } from '../cards/index.js';
 import type { Catalog, CatalogItem, ItemRef } from '../catalog/index.js';
-import { displayName, toRef } from '../catalog/index.js';
+import { displayName, itemKey, toRef } from '../catalog/index.js';
 import type { MemoryEntry } from '../memory/index.js';
 import type {
   CardCandidate,
@@ -8,13 +8,16 @@ import type {
   HistoryBlockInput,
   HistoryPolicy,
   ItemCandidate,
+  ItemOrigin,
   ModeLimits,
   PlanInput,
   PlanRedaction,
+  PlanReuse,
   RecallCandidate,
   TurnCandidate,
 } from '../planner/index.js';
 import type { CarryRelation, RetrievalHit, RetrievalSet } from '../retrieval/index.js';
+import { withReuse } from '../reuse/index.js';
 import type {
   ChatMessage,
   ContextMode,
@@ -62,6 +65,8 @@ export interface PlanRequest {
   readonly memory: readonly MemoryEntry[];
   /** Passages of earlier conversations found for the message, best first. */
   readonly recall: readonly RecallCandidate[];
+  /** The earlier, similar message whose items the request starts from; absent when none. */
+  readonly reuse?: PlanReuse;
 }
 
 /** A hit found by a trigger carried from an earlier message: how the new message relates to it, and how long ago. */
@@ -99,7 +104,10 @@ export function buildPlanInput(sources: PlanSources, request: PlanRequest): Plan
       if (item?.enabled && pin.kind === 'ephemeral') {
         pins.push(candidates.card(pin.id, pin.kind, displayName(item), cardText(item), toRef(item)));
       } else {
-        pins.push(candidates.catalogItem(item, target.ref, { via: 'pin', pinId: pin.id, pin: pin.kind }));
+        const earned = pin.kind === 'leased' && pin.earned ? ({ earned: true } as const) : {};
+        pins.push(
+          candidates.catalogItem(item, target.ref, { via: 'pin', pinId: pin.id, pin: pin.kind, ...earned }),
+        );
       }
     } else {
       const turn = sources.turnOfMessage.get(target.messageId);
@@ -132,20 +140,40 @@ export function buildPlanInput(sources: PlanSources, request: PlanRequest): Plan
     : new Map<string, string>();
   // Cards past the mode's `describedCards` show the name only; hits come best first, so those are the weakest.
   let described = limits.describedCards ?? Number.POSITIVE_INFINITY;
+  /** An enabled item as the mode sends agent items: in full, as a card (described or by name), or with examples. */
+  const agentItem = (item: CatalogItem, origin: Extract<ItemOrigin, { via: 'agent' }>) => {
+    const expandedBy = expanded.get(item.key);
+    if (expandedBy !== undefined) return candidates.item(item, { ...origin, expandedBy });
+    if (cards && described-- > 0)
+      return candidates.itemCard(item, origin, userMessage.content, limits.cardTokens ?? DEFAULT_CARD_TOKENS);
+    if (cards) return candidates.itemNameCard(item, origin);
+    return limits.examples ? candidates.itemWithExamples(item, origin) : candidates.item(item, origin);
+  };
   for (const { hit, item } of hits) {
     const origin = { via: 'agent', score: hit.score, rank: hit.rank, ...carriedOf(hit) } as const;
-    const expandedBy = expanded.get(hit.key);
     // A selector may offer what the catalog no longer has; the plan then says so instead of losing the hit.
     if (!item?.enabled) agent.push(candidates.catalogItem(item, refOfKey(hit.key, item), origin));
-    else if (expandedBy !== undefined) agent.push(candidates.item(item, { ...origin, expandedBy }));
-    else if (cards && described-- > 0)
-      agent.push(
-        candidates.itemCard(item, origin, userMessage.content, limits.cardTokens ?? DEFAULT_CARD_TOKENS),
-      );
-    else if (cards) agent.push(candidates.itemNameCard(item, origin));
-    else if (limits.examples) agent.push(candidates.itemWithExamples(item, origin));
-    else agent.push(candidates.item(item, origin));
+    else agent.push(agentItem(item, origin));
   }
+  // Reused items the session holds or pins are sent that way already; the others join retrieval's.
+  const held = new Set(
+    [...session, ...pins].flatMap((candidate) =>
+      candidate.kind === 'item'
+        ? [candidate.id]
+        : candidate.kind === 'card' && candidate.ref
+          ? [itemKey(candidate.ref)]
+          : [],
+    ),
+  );
+  const reused =
+    request.reuse && limits.topK > 0
+      ? withReuse(agent, request.reuse, (key, rank, score) => {
+          const item = catalog.get(key);
+          return item?.enabled && !held.has(key)
+            ? agentItem(item, { via: 'agent', score, rank, reused: true })
+            : null;
+        })
+      : null;
 
   const history = sources.turns
     .filter((turn) => !pinnedTurns.has(turn.index))
@@ -169,7 +197,7 @@ export function buildPlanInput(sources: PlanSources, request: PlanRequest): Plan
     system: sources.systemParts.map((part) => candidates.prompt(part)),
     session,
     pins,
-    agent,
+    agent: reused?.agent ?? agent,
     ...(memory.length > 0 && {
       memory: memory.map((entry) => candidates.memory(entry)),
       memoryShare: sources.memoryShare,
@@ -184,6 +212,7 @@ export function buildPlanInput(sources: PlanSources, request: PlanRequest): Plan
     workspace: workspace === null ? null : candidates.workspace(workspace),
     retrievalSetId: retrievalSet?.id ?? null,
     ...sources.historyFields,
+    ...(reused && { reuse: reused.reuse }),
   };
   const redactions = sources.redactions(input);
   return redactions.length > 0 ? { ...input, redactions } : input;

@@ -138,6 +138,8 @@ export function planId(input: PlanInput): string {
       ...(input.calibration ? [`calibration:${canonicalJson(input.calibration)}`] : []),
       ...(input.queryCluster !== undefined ? [`cluster:${JSON.stringify(input.queryCluster)}`] : []),
       ...(input.capsules ? [`capsules:${list(input.capsules)}`] : []),
+      // Absent unless the request started from an earlier message's context: other ids stay as they were.
+      ...(input.reuse ? [`reuse:${canonicalJson(input.reuse)}`] : []),
       // Absent unless automatic mode chose the mode: other ids stay as they were.
       ...(input.auto ? [`auto:${canonicalJson(input.auto)}`] : []),
       // Absent before chat templates and estimates existed: those ids stay as they were.

@@ -40,6 +40,7 @@ export type {
   PlanCalibration,
   PlanInput,
   PlanRedaction,
+  PlanReuse,
   PromptCandidate,
   RecallCandidate,
   RecallWeights,

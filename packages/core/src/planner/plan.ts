@@ -62,6 +62,7 @@ function planOf(state: PlanState, tightened: boolean): ContextPlan {
     redactions: input.redactions ?? [],
     ...(calibration && { calibration: calibrated(calibration, used, tightened) }),
     ...(input.queryCluster !== undefined && { queryCluster: input.queryCluster }),
+    ...(input.reuse && { reuse: input.reuse }),
     cache: planCache(ordered, input.overhead.toolsPresent, state.block),
   };
 }

@@ -122,7 +122,8 @@ export type ItemBody =
 /** How an item reached the candidates: the session context, a pin, or retrieval. */
 export type ItemOrigin =
   | { readonly via: 'session'; readonly includeMode: 'always' | 'manual' }
-  | { readonly via: 'pin'; readonly pinId: string; readonly pin: PinKind }
+  /** `earned`: a lease the conversation earned (the replies kept using the item), not one the user made. */
+  | { readonly via: 'pin'; readonly pinId: string; readonly pin: PinKind; readonly earned?: true }
   /**
    * `activation`: how active the item has been in the session lately (see "Reflection" in docs/reflection.md); retrieval's
    * items come to the planner ranked by score raised by it.
@@ -136,6 +137,8 @@ export type ItemOrigin =
       readonly carried?: CarriedFrom;
       /** Sent in full because the model asked for its card earlier in this turn (the call's id). */
       readonly expandedBy?: string;
+      /** It served an earlier, similar message (see `PlanInput.reuse`): its score carries the reuse boost. */
+      readonly reused?: true;
     };
 
 export interface ItemCandidate extends CandidateBase {
@@ -430,6 +433,20 @@ export interface PlanInput {
   readonly queryCluster?: string;
   /** Capsules of references among the candidates; absent when there are none. */
   readonly capsules?: readonly CapsuleCandidate[];
+  /** The earlier, similar message the request starts from; absent when none (see `PlanReuse`). */
+  readonly reuse?: PlanReuse;
+}
+
+/**
+ * A request that starts from what served an earlier, similar message: the earlier query cluster it matched, the
+ * turns of that cluster, how similar (cosine of the query to that cluster's centroid) and the items (keys) that
+ * served them. Those items are among the agent candidates, marked `reused`, their scores raised.
+ */
+export interface PlanReuse {
+  readonly clusterId: string;
+  readonly fromTurnIds: readonly string[];
+  readonly similarity: number;
+  readonly items: readonly string[];
 }
 
 /**
@@ -466,7 +483,8 @@ export interface PlanRedaction {
 export type InclusionReason =
   | { readonly code: 'system-prompt' }
   | { readonly code: 'session'; readonly includeMode: 'always' | 'manual' }
-  | { readonly code: 'pinned'; readonly pin: PinKind; readonly pinId: string }
+  /** `earned`: the lease was earned by the conversation (see "Earned leases" in docs/sessions.md). */
+  | { readonly code: 'pinned'; readonly pin: PinKind; readonly pinId: string; readonly earned?: true }
   /** `activation` is copied from the candidate's origin: the item's activation raised it in the ranking. */
   | {
       readonly code: 'agent';
@@ -479,6 +497,8 @@ export type InclusionReason =
        * model asked for its card earlier in the turn. Absent: sent in full, as the mode asks.
        */
       readonly form?: 'card' | 'expanded';
+      /** It served an earlier, similar message (`plan.reuse`), which raised its score. */
+      readonly reused?: true;
     }
   /** Learned in another conversation: `source` names the session and the message or checkpoint. */
   | { readonly code: 'memory'; readonly memoryId: string; readonly source: MemorySource }
@@ -609,6 +629,8 @@ export interface ContextPlan {
   readonly calibration?: CalibratedEstimate;
   /** Copied from the input: the query cluster of the request, when it has one. */
   readonly queryCluster?: string;
+  /** Copied from the input: the earlier, similar message the request started from, when it did. */
+  readonly reuse?: PlanReuse;
   /** The stable prefix a provider's prompt cache can reuse, and the history block in force. */
   readonly cache: PlanCache;
 }

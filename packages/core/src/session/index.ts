@@ -1,4 +1,5 @@
 export type { QueryCluster } from './cluster-types.js';
+export type { EarnedDismissal, EarnedState, ItemUse, ServedCluster } from './earned-types.js';
 export type { MemoryContent, MemorySource } from './memory-types.js';
 export type {
   PinChange,
@@ -40,6 +41,7 @@ export type {
   ChatMessage,
   Checkpoint,
   ContextMode,
+  EarnedBy,
   HistoryBlockRecord,
   Lease,
   LeaseScope,

@@ -35,4 +35,11 @@ export type Pin =
       readonly target: PinTarget;
       readonly lease: Lease;
       readonly createdAt: string;
+      /** Set when the conversation earned the lease (the replies used the item), not the user. */
+      readonly earned?: EarnedBy;
     };
+
+/** Why a lease was earned: the turns (their user message ids, oldest first) whose replies called or used the item. */
+export interface EarnedBy {
+  readonly turnIds: readonly string[];
+}

@@ -56,9 +56,16 @@ export type PinChangeReason =
   /** Not referenced for the whole of its lease. */
   | { readonly code: 'unused'; readonly turns: number }
   /** Its lease was scoped to a query cluster, and the conversation moved to another. */
-  | { readonly code: 'cluster-left'; readonly clusterId: string };
+  | { readonly code: 'cluster-left'; readonly clusterId: string }
+  /** An earned lease of turns, and a message on another subject (see "Earned leases" in docs/sessions.md). */
+  | { readonly code: 'topic-shift' }
+  /** The replies called or used the item in `uses` of the last `window` turns: the conversation earned a lease. */
+  | { readonly code: 'earned'; readonly uses: number; readonly window: number };
 
-/** A change the reflection made to a pin: promoted ephemeral → leased, lease renewed, or lapsed. Never to sticky. */
+/**
+ * A change the reflection made to a pin: promoted ephemeral → leased, lease renewed or earned, or lapsed. Never to
+ * sticky.
+ */
 export type PinChange =
   | {
       readonly kind: 'promoted';
@@ -72,7 +79,14 @@ export type PinChange =
       readonly remaining: number;
       readonly reason: PinChangeReason;
     }
-  | { readonly kind: 'lapsed'; readonly pinId: string; readonly reason: PinChangeReason };
+  | { readonly kind: 'lapsed'; readonly pinId: string; readonly reason: PinChangeReason }
+  /** A lease the conversation earned for an item the replies kept using (`reason.code` is `'earned'`). */
+  | {
+      readonly kind: 'earned';
+      readonly pinId: string;
+      readonly lease: LeaseScope;
+      readonly reason: PinChangeReason;
+    };
 
 /** One automatically included candidate of the turn's final plan and whether the replies referenced it. */
 export interface WasteEntry {

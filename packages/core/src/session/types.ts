@@ -1,13 +1,14 @@
 import type { Attachment } from '../attachments/index.js';
 import type { IncludeMode, ItemRef, JsonObject } from '../catalog/index.js';
 import type { QueryCluster } from './cluster-types.js';
+import type { EarnedState, ServedCluster } from './earned-types.js';
 import type { Pin, PinKind } from './pin-types.js';
 import type { ReflectionState, TurnReflection } from './reflection-types.js';
 import type { PinSuggestion } from './suggestion-types.js';
 import type { TriggerSwitches } from './trigger-switches.js';
 
 // The pin vocabulary has its own module so the reflection and suggestion shapes can name it without a circle.
-export type { Lease, LeaseScope, Pin, PinKind, PinTarget } from './pin-types.js';
+export type { EarnedBy, Lease, LeaseScope, Pin, PinKind, PinTarget } from './pin-types.js';
 
 /** How much automatic retrieval a request gets. */
 export type ContextMode = 'off' | 'light' | 'heavy';
@@ -195,6 +196,10 @@ export interface SessionRecord {
   readonly suggestions?: readonly PinSuggestion[];
   /** The query cluster the last committed request joined; absent without an embedder (or before the first one). */
   readonly queryCluster?: QueryCluster;
+  /** Recent uses of items and removed earned leases (see "Earned leases" in docs/sessions.md); absent until an item is first used. */
+  readonly earned?: EarnedState;
+  /** Earlier query clusters with the items that served them, newest last; absent until a cluster is served. */
+  readonly servedClusters?: readonly ServedCluster[];
   /** Where history starts while it is cut in blocks (see "Cache-aware history"); absent until it is first cut. */
   readonly historyBlock?: HistoryBlockRecord;
 }

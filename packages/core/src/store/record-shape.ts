@@ -27,6 +27,8 @@ export function recordProblem(record: Record<string, unknown>): string | null {
   for (const [i, pin] of record.pins.entries()) {
     if (!isObject(pin) || !isString(pin.id) || !PIN_KINDS.has(pin.kind)) return `pins[${i}] is not a pin`;
     if (!isObject(pin.target) || !TARGET_KINDS.has(pin.target.kind)) return `pins[${i}] has no target`;
+    if (pin.earned !== undefined && !(isObject(pin.earned) && isStringList(pin.earned.turnIds)))
+      return `pins[${i}].earned is not { turnIds: string[] }`;
   }
   if (!MODES.has(record.mode)) return `its mode ${JSON.stringify(record.mode)} is unknown`;
   if (record.taskId !== null && !isString(record.taskId)) return 'its taskId is not a string or null';
@@ -40,6 +42,48 @@ export function recordProblem(record: Record<string, unknown>): string | null {
     return 'its historyBlock is not { from: message id, block: count }';
   if (record.suggestions !== undefined && !Array.isArray(record.suggestions))
     return 'its suggestions is not a list';
+  return earnedProblem(record.earned) ?? servedProblem(record.servedClusters);
+}
+
+const isStringList = (value: unknown): value is string[] => Array.isArray(value) && value.every(isString);
+
+/** Absent on records written before leases were earned; when present, uses by item key and dismissals. */
+function earnedProblem(earned: unknown): string | null {
+  if (earned === undefined) return null;
+  if (!isObject(earned) || !isObject(earned.uses) || !Array.isArray(earned.dismissed))
+    return 'its earned is not { uses, dismissed }';
+  for (const [key, uses] of Object.entries(earned.uses))
+    if (
+      !Array.isArray(uses) ||
+      !uses.every((use) => isObject(use) && isCount(use.turn) && isString(use.turnId))
+    )
+      return `its earned.uses[${JSON.stringify(key)}] is not a list of { turn, turnId }`;
+  for (const [i, entry] of earned.dismissed.entries()) {
+    const scope = isObject(entry) ? entry.scope : undefined;
+    const scoped =
+      isObject(scope) &&
+      ((scope.kind === 'cluster' && isString(scope.clusterId)) ||
+        (scope.kind === 'turns' && isCount(scope.untilTurn)));
+    if (!isObject(entry) || !isString(entry.key) || !scoped)
+      return `its earned.dismissed[${i}] is not { key, scope }`;
+  }
+  return null;
+}
+
+/** Absent on records written before reuse; when present, clusters with their centroid, turns and items. */
+function servedProblem(served: unknown): string | null {
+  if (served === undefined) return null;
+  if (!Array.isArray(served)) return 'its servedClusters is not a list';
+  for (const [i, entry] of served.entries()) {
+    const ok =
+      isObject(entry) &&
+      isString(entry.id) &&
+      Array.isArray(entry.centroid) &&
+      entry.centroid.every((value) => typeof value === 'number' && Number.isFinite(value)) &&
+      isStringList(entry.turnIds) &&
+      isStringList(entry.items);
+    if (!ok) return `its servedClusters[${i}] is not { id, centroid, turnIds, items }`;
+  }
   return null;
 }
 

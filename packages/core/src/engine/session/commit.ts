@@ -11,6 +11,7 @@ import type {
 } from '../../session/index.js';
 import type { ParsedReply, SuggestionReport } from '../../suggestions/index.js';
 import { readSuggestions, suggestionOperations } from '../../suggestions/lazy.js';
+import { earnAfterTurn } from '../earned-turn.js';
 import { withBlock } from '../history-blocks.js';
 import { finalReply } from '../reply.js';
 import { rememberNewSummary } from '../summary-memory.js';
@@ -80,6 +81,23 @@ const reflect: CommitStep = (draft) => {
   draft.expired = turn.expired;
   draft.reflected = { reflection: turn.reflection, assistantMessage };
   draft.messages = [prepared.userMessage, ...open.steps, assistantMessage];
+};
+
+/**
+ * The conversation keeps what it uses: leases earned or ended by a change of subject, and what served the query
+ * cluster. Told with the turn's pin changes.
+ */
+const earn: CommitStep = (draft) => {
+  const { core, prepared } = draft;
+  const { reflection, assistantMessage } = reflected(draft);
+  const earned = earnAfterTurn(core.engine, draft.record, { ...prepared, referenced: reflection.referenced });
+  draft.record = earned.record;
+  if (earned.changes.length === 0) return;
+  draft.expired = [...draft.expired, ...earned.lapsed];
+  const next = { ...reflection, pinChanges: [...reflection.pinChanges, ...earned.changes] };
+  const message = { ...assistantMessage, reflection: next };
+  draft.reflected = { reflection: next, assistantMessage: message };
+  draft.messages = [...draft.messages.slice(0, -1), message];
 };
 
 /** The record's turn count and time move on. */
@@ -178,6 +196,7 @@ export const COMMIT_STEPS: readonly CommitStep[] = [
   readSuggestionLines,
   enterCluster,
   reflect,
+  earn,
   countTurn,
   keepHistoryBlock,
   keepCheckpoint,

@@ -1,3 +1,4 @@
+import { withDismissed } from '../../earned-pins/index.js';
 import { type ErrorIssue, NotFoundError, ValidationError } from '../../errors/index.js';
 import { frozenJsonCopy } from '../../json/index.js';
 import {
@@ -54,8 +55,12 @@ function ownTarget<R>(core: SessionCore<R>, target: PinTarget, candidateId: stri
   return ownPinTarget(target, context, candidateId, what);
 }
 
+/** Removing an earned lease is remembered: the item is not earned again while that lease's scope lasts. */
 export function unpin<R>(core: SessionCore<R>, pinId: string): Promise<void> {
-  return core.update((record) => withoutPin(record, pinId));
+  return core.update((record) => {
+    const pin = record.pins.find((entry) => entry.id === pinId);
+    return withoutPin(pin ? withDismissed(record, pin) : record, pinId);
+  });
 }
 
 export async function promotePin<R>(core: SessionCore<R>, pinId: string, lease: LeaseScope): Promise<void> {

@@ -4,6 +4,7 @@ import { defaultRecallThreshold } from '../../recall/index.js';
 import type { RetrievalSet } from '../../retrieval/index.js';
 import type { ContextMode, TurnStep, UserMessage } from '../../session/index.js';
 import type { EngineContext } from '../context.js';
+import { recordForPlanning, reuseOf } from '../earned-turn.js';
 import type { TurnHistory } from '../long-history.js';
 import { buildPlanInput } from '../plan-input.js';
 import { requestContextFromPlan } from '../request-context.js';
@@ -51,10 +52,17 @@ export function planInputOf<R>(core: SessionCore<R>, request: RequestInput): Pla
   const { engine } = core;
   const { userMessage, steps, history, sources, mode } = request;
   const { retrievalSet, memory, recall, cluster } = sources;
-  // Leases of the cluster the conversation left are not planned with, though they end only when the turn commits.
+  const reuse = reuseOf(engine, core.record, cluster?.value);
+  // Leases of the cluster the conversation left, and earned leases of a subject it left, are not planned with,
+  // though they end only when the turn commits.
   const input = buildPlanInput(
     {
-      record: cluster ? cluster.enter(core.record).record : core.record,
+      record: recordForPlanning(
+        engine.catalog,
+        cluster ? cluster.enter(core.record).record : core.record,
+        userMessage.content,
+        retrievalSet,
+      ),
       mode: mode.mode,
       turns: core.turns,
       turnOfMessage: core.turnOfMessage,
@@ -70,7 +78,7 @@ export function planInputOf<R>(core: SessionCore<R>, request: RequestInput): Pla
       historyFields: core.history.planFields(history, core.record, core.turnOfMessage),
       redactions: (input) => core.redaction.summary(input),
     },
-    { userMessage, steps, retrievalSet, memory, recall },
+    { userMessage, steps, retrievalSet, memory, recall, ...(reuse && { reuse }) },
   );
   const capsules = engine.capsules?.(input, engine.catalog);
   return engine.reflection.planInput(

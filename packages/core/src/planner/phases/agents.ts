@@ -25,10 +25,11 @@ export function agentSelection(state: PlanState): (candidate: ItemCandidate) => 
         remaining: state.remaining,
       });
     else {
-      const { activation, carried, expandedBy } = candidate.origin as {
+      const { activation, carried, expandedBy, reused } = candidate.origin as {
         activation?: number;
         carried?: CarriedFrom;
         expandedBy?: string;
+        reused?: true;
       };
       const form = candidate.card ? 'card' : expandedBy !== undefined ? 'expanded' : undefined;
       take(state, candidate, {
@@ -38,6 +39,7 @@ export function agentSelection(state: PlanState): (candidate: ItemCandidate) => 
         ...(activation && { activation }),
         ...(carried && { carried }),
         ...(form && { form }),
+        ...(reused && { reused }),
       });
       agentCount += 1;
       agentTokens += candidate.tokens;
