@@ -60,6 +60,11 @@ export {
   type ToolDefinitionFormat,
 } from './chat-templates/index.js';
 export {
+  DEFAULT_EARNED_PINS,
+  type EarnedPinRules,
+  type EarnedPinsOption,
+} from './earned-pins/index.js';
+export {
   type Embedder,
   type EmbedderEvent,
   type EmbedderStatus,
@@ -205,6 +210,7 @@ export {
   type PlanCalibration,
   type PlanInput,
   type PlanRedaction,
+  type PlanReuse,
   type PromptCandidate,
   type PromptPart,
   planContext,
@@ -344,7 +350,11 @@ export {
   type Checkpoint,
   CONTEXT_MODES,
   type ContextMode,
+  type EarnedBy,
+  type EarnedDismissal,
+  type EarnedState,
   type HistoryBlockRecord,
+  type ItemUse,
   isContextMode,
   isModeSetting,
   type Lease,
@@ -360,6 +370,7 @@ export {
   pinTargetKey,
   type RequestContext,
   type RequestContextItem,
+  type ServedCluster,
   type SessionContextItem,
   type SessionRecord,
   type ToolApproval,

@@ -6,6 +6,7 @@ import type {
   CurrentCandidate,
   ExclusionReason,
   ModeChoice,
+  PlanReuse,
   RecallWeights,
   Section,
 } from '../planner/index.js';
@@ -122,6 +123,20 @@ export interface ContextDetailsModel {
   readonly planId: string;
   /** The tokenizer and chat template the plan counted with; null while the plan is not loaded. */
   readonly counting: CountingModel | null;
+  /** Set when the request started from what served an earlier, similar message (`plan.reuse`). */
+  readonly reuse?: ReuseDetail;
+}
+
+/** What an earlier, similar message's context gave the request. */
+export interface ReuseDetail {
+  /** "Started from what served an earlier, similar message". */
+  readonly text: string;
+  /** The earlier messages' items, by name, with their catalog reference. */
+  readonly items: readonly { readonly key: string; readonly label: string; readonly ref: ItemRef | null }[];
+  /** The earlier turns (their user message ids). */
+  readonly fromTurnIds: readonly string[];
+  /** Cosine similarity of the message to the earlier ones (0–1). */
+  readonly similarity: number;
 }
 
 const ITEM_SECTIONS: Readonly<Record<ItemRef['type'], DetailSectionId>> = {
@@ -243,6 +258,23 @@ export function buildContextDetails(
     totalTokens: sections.reduce((sum, section) => sum + section.tokens, 0),
     planId: context.planId,
     counting: plan ? countingOf(plan, format) : null,
+    ...(plan?.reuse && { reuse: reuseDetail(plan, plan.reuse, format) }),
+  };
+}
+
+/** The reused items by name: the plan's candidate gives the reference; an item it lacks is named by its key. */
+function reuseDetail(plan: ContextPlan, reuse: PlanReuse, format: CtxkitFormat): ReuseDetail {
+  const refs = new Map<string, ItemRef>();
+  for (const { candidate } of [...plan.included, ...plan.excluded])
+    if (candidate.kind === 'item') refs.set(candidate.id, candidate.ref);
+  return {
+    text: format.labels.details.reuse,
+    items: reuse.items.map((key) => {
+      const ref = refs.get(key) ?? null;
+      return { key, label: ref ? displayName(ref) : key, ref };
+    }),
+    fromTurnIds: reuse.fromTurnIds,
+    similarity: reuse.similarity,
   };
 }
 

@@ -32,6 +32,7 @@ export {
   detailMode,
   type ExcludedDetail,
   modeChoiceText,
+  type ReuseDetail,
 } from './context-details.js';
 export { type PickerGroup, type PickerOption, pickerGroups } from './context-picker.js';
 export { type CountingModel, countingOf } from './counting.js';

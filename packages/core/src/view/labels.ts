@@ -91,6 +91,8 @@ const ENGLISH = {
       agent: 'in the session (agent)',
     },
     pinned: { sticky: 'sticky pin', leased: 'leased pin', ephemeral: 'ephemeral pin' },
+    pinnedEarned: 'leased pin the conversation earned: the last replies used it',
+    agentReused: '{reason}, served an earlier, similar message',
     memory: 'learned in another conversation',
     recalled: 'said earlier, on {date} (score {score})',
     previousTurn: 'the previous turn',
@@ -209,6 +211,8 @@ const ENGLISH = {
   },
   details: {
     heading: 'Context used',
+    /** A request that started from what served an earlier, similar message (`plan.reuse`). */
+    reuse: 'Started from what served an earlier, similar message',
     /** The collapsed form's one line (its toggle): `{parts}` is the tokens, items and left-out counts. */
     collapsed: 'Context: {parts}',
     collapsedSeparator: ' · ',
@@ -311,6 +315,8 @@ const ENGLISH = {
     user: 'You: {text}',
     assistant: 'Assistant: {text}',
     tool: 'Tool: {text}',
+    /** The note on a lease the conversation earned. */
+    earned: 'Kept because the last replies used it',
   },
   pinButton: {
     pin: 'Pin',

@@ -15,6 +15,8 @@ export interface PinRow {
   readonly tokens: number | null;
   /** Whether the next request would carry it (leased and ephemeral pins give way when space runs out). */
   readonly included: boolean | null;
+  /** Set on a lease the conversation earned: "Kept because the last replies used it". */
+  readonly earned?: string;
 }
 
 /** A pin the host (or a model) suggests; the user accepts or dismisses it. */
@@ -102,6 +104,7 @@ export function buildPinRows(
       scope: pin.kind === 'leased' ? leaseText(pin.lease, format) : null,
       tokens: cost?.tokens ?? null,
       included: cost?.included ?? null,
+      ...(pin.kind === 'leased' && pin.earned && { earned: format.labels.pins.earned }),
     });
   }
   return groups;

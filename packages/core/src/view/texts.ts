@@ -105,7 +105,7 @@ export function inclusionText(reason: InclusionReason, format: CtxkitFormat = de
     case 'session':
       return labels.session[reason.includeMode];
     case 'pinned':
-      return labels.pinned[reason.pin];
+      return reason.earned ? labels.pinnedEarned : labels.pinned[reason.pin];
     case 'agent':
       return agentReasonText(reason, format);
     case 'memory':
@@ -148,7 +148,8 @@ export function agentReasonText(
       })
     : labels.agentMatches;
   const text = t(labels.agent, { where, figures });
-  return reason.activation ? t(labels.agentActive, { reason: text }) : text;
+  const active = reason.activation ? t(labels.agentActive, { reason: text }) : text;
+  return reason.reused ? t(labels.agentReused, { reason: active }) : active;
 }
 
 /** What remains of a lease: "2 of 3 turns left", "while task v2". */

@@ -118,6 +118,8 @@ export interface EngineOptions {
   /** Engines sharing one database (two tabs) need ids that cannot collide. */
   readonly idPrefix?: string;
   readonly modeLimits?: EngineCreateOptions<unknown>['modeLimits'];
+  /** A selector of the test's own (one whose queries embed, for query clusters). */
+  readonly selector?: EngineCreateOptions<unknown>['selector'];
 }
 
 /** A deterministic engine: approximate token counts, a fixed clock, sequential ids. */
@@ -128,6 +130,7 @@ export function kitEngine({
   store = new MemoryStore(),
   idPrefix = 'id',
   modeLimits,
+  selector,
 }: EngineOptions = {}): Promise<Engine> {
   let id = 0;
   let minute = 0;
@@ -142,6 +145,7 @@ export function kitEngine({
     now: () => new Date(Date.UTC(2026, 0, 1, 12, minute++)),
     newId: () => `${idPrefix}-${++id}`,
     ...(modeLimits && { modeLimits }),
+    ...(selector && { selector }),
   });
 }
 

@@ -14,6 +14,7 @@ import {
   Mode,
   NotRelevant,
   Pill,
+  Reuse,
   Root,
   type RootProps,
   Section,
@@ -59,6 +60,7 @@ function FullView({ heading }: { readonly heading: string | null | undefined }) 
       <Summary />
       <Mode />
       <Counting />
+      <Reuse />
       <Sections />
       <ExcludedTrigger />
       <ExcludedContent />
@@ -121,6 +123,7 @@ export const ContextDetails = /* @__PURE__ */ Object.assign(ContextDetailsView, 
   Line,
   Mode,
   Counting,
+  Reuse,
   Sections,
   Section,
   SectionTrigger,

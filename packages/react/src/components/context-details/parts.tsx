@@ -522,6 +522,28 @@ export function Mode({ className, ...props }: HTMLAttributes<HTMLParagraphElemen
   );
 }
 
+/**
+ * "Started from what served an earlier, similar message", with those items: shown when the request began from the
+ * context of an earlier message of the same kind (`plan.reuse`). Item names are text, never markup.
+ */
+export function Reuse({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
+  const { model } = useContextDetails();
+  const reuse = model?.reuse;
+  if (!reuse) return null;
+  return (
+    <div className={cx('ctxkit-details__reuse', className)} {...props}>
+      <p className="ctxkit-details__reuse-text">{reuse.text}</p>
+      <ul className="ctxkit-details__reuse-items">
+        {reuse.items.map((item) => (
+          <li key={item.key} className="ctxkit-details__reuse-item" data-key={item.key}>
+            {item.label}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 /** "Recalled 0.42", its title the parts of the score: relevance × recency × importance (× meaning). */
 /** Summary 80% · written 11/20/2026: a capsule, with its writer's confidence and date when the host gave them. */
 function CapsulePill({

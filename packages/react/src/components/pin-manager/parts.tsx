@@ -222,6 +222,7 @@ export function PinItem({ row, className, children, ...props }: PinItemProps) {
       data-kind={row.pin.kind}
       data-target={row.pin.target.kind}
       data-included={row.included ?? undefined}
+      data-earned={row.earned ? true : undefined}
       {...props}
     >
       {children ?? (
@@ -229,6 +230,7 @@ export function PinItem({ row, className, children, ...props }: PinItemProps) {
           <span className="ctxkit-pins__title">{row.title}</span>
           <span className="ctxkit-pins__meta">
             {row.scope && <span className="ctxkit-pins__scope">{row.scope}</span>}
+            {row.earned && <span className="ctxkit-pins__earned">{row.earned}</span>}
             {row.included === false && <span className="ctxkit-pins__scope">{labels.leftOut}</span>}
             {row.tokens !== null && (
               <span className="ctxkit-tokens">{format.text(labels.tokens, { tokens: row.tokens })}</span>
