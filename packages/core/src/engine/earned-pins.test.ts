@@ -124,6 +124,18 @@ describe('leases the conversation earns, without an embedder', () => {
     expect(session.pins).toEqual([]);
   });
 
+  test('a reply that names everything it was sent shows no use and earns nothing', async () => {
+    const session = await (await testEngine()).createSession();
+    for (const text of FILES) {
+      const turn = await session.prepare(text);
+      const names = turn.plan.included.flatMap(({ candidate }) =>
+        candidate.kind === 'item' ? [candidate.ref.name] : [],
+      );
+      await session.commit(turn, `You were given: ${names.join(', ')}.`);
+    }
+    expect(session.pins).toEqual([]);
+  });
+
   test('an earned lease unused for its turns lapses', async () => {
     const session = await (await testEngine({ earnedPins: { turns: 1 } })).createSession();
     await readTurn(session, FILES[0] as string);

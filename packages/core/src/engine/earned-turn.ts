@@ -1,10 +1,11 @@
-import { type Catalog, displayName, type ItemKey, itemKey, toRef } from '../catalog/index.js';
+import { type Catalog, displayName, type ItemKey, toRef } from '../catalog/index.js';
 import { earnTurn, isEarned, topicShiftLapses } from '../earned-pins/index.js';
 import type { ContextPlan, PlanReuse } from '../planner/index.js';
 import type { RetrievalSet } from '../retrieval/index.js';
 import { reuseFor, withServed } from '../reuse/index.js';
-import type { Pin, PinChange, QueryCluster, SessionRecord, UserMessage } from '../session/index.js';
+import type { Pin, PinChange, QueryCluster, SessionRecord, TurnStep, UserMessage } from '../session/index.js';
 import type { EngineContext } from './context.js';
+import { evidenceOfTurn } from './use-evidence.js';
 
 // What the conversation itself keeps: leases it earns for the items its replies keep using, and the items that
 // served each query cluster, for a later similar message to start from. The decisions are the pure functions of
@@ -12,18 +13,28 @@ import type { EngineContext } from './context.js';
 
 type Engine = Pick<EngineContext<unknown>, 'catalog' | 'earnedPins' | 'reuseThreshold' | 'newId' | 'now'>;
 
+/** The least weight a turn's references must have to count as uses (see `referenceWeight`). */
+const DISCRIMINATING = 0.5;
+
 /**
- * The catalog items a turn's replies called or used: the plan's sent items and item cards the reflection found
- * referenced (a call references its tool). Session items are left out: they are sent anyway.
+ * The catalog items a turn's replies called or used: its use evidence (`evidenceOfTurn`): agent items called, or
+ * referenced by replies that discriminated (a reply naming nearly all it was sent, as a verbose one does, shows no
+ * use), and pinned items the replies referenced or called. Session items are sent anyway and left out.
  */
-export function usedItemsOf(plan: ContextPlan, referenced: readonly string[]): ItemKey[] {
-  const named = new Set(referenced);
+export function usedItemsOf(
+  plan: ContextPlan,
+  steps: readonly TurnStep[],
+  referenced: readonly string[],
+  query: string,
+): ItemKey[] {
   const keys = new Set<ItemKey>();
-  for (const { candidate, reason } of plan.included) {
-    if (!named.has(candidate.id) || reason.code === 'session') continue;
-    if (candidate.kind === 'item') keys.add(candidate.id);
-    else if (candidate.kind === 'card' && candidate.ref) keys.add(itemKey(candidate.ref));
-  }
+  for (const event of evidenceOfTurn(plan, steps, referenced, query))
+    if (event.kind === 'called' || (event.kind === 'referenced' && (event.weight ?? 1) >= DISCRIMINATING))
+      for (const key of event.keys) keys.add(key);
+  const named = new Set(referenced);
+  for (const { candidate, reason } of plan.included)
+    if (reason.code === 'pinned' && candidate.kind === 'item' && named.has(candidate.id))
+      keys.add(candidate.id);
   return [...keys];
 }
 
@@ -86,9 +97,11 @@ export function earnAfterTurn(
     readonly userMessage: UserMessage;
     readonly retrievalSet: RetrievalSet | null;
     readonly referenced: readonly string[];
+    /** The turn's replies and tool results, the final reply last. */
+    readonly steps: readonly TurnStep[];
   },
 ): EarnedTurn {
-  const used = usedItemsOf(turn.plan, turn.referenced);
+  const used = usedItemsOf(turn.plan, turn.steps, turn.referenced, turn.userMessage.content);
   const lapsed = topicShiftOf(engine.catalog, record, turn.userMessage.content, turn.retrievalSet);
   let next =
     lapsed.length === 0 ? record : { ...record, pins: record.pins.filter((pin) => !lapsed.includes(pin)) };

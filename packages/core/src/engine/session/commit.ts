@@ -90,7 +90,11 @@ const reflect: CommitStep = (draft) => {
 const earn: CommitStep = (draft) => {
   const { core, prepared } = draft;
   const { reflection, assistantMessage } = reflected(draft);
-  const earned = earnAfterTurn(core.engine, draft.record, { ...prepared, referenced: reflection.referenced });
+  const earned = earnAfterTurn(core.engine, draft.record, {
+    ...prepared,
+    referenced: reflection.referenced,
+    steps: [...draft.open.steps, assistantMessage],
+  });
   draft.record = earned.record;
   if (earned.changes.length === 0) return;
   draft.expired = [...draft.expired, ...earned.lapsed];
