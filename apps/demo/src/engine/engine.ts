@@ -70,6 +70,10 @@ export async function createDemoEngine(store: IdbStore, settings: DemoSettings):
     // Each message gets the mode it needs (cards of many candidates for a question, full bodies for a task); the
     // mode switch under the composer overrides it for the session.
     defaultMode: 'auto',
+    // Items the replies keep using (two of the last three turns) stay leased while the chat stays on them, and a
+    // message like an earlier one (with the embedder on) starts from what served it: the pin manager and the
+    // context details say so.
+    earnedPins: { uses: 2, window: 3, turns: 3 },
     // Recalled passages are weighed by meaning with the same embedder (and its vectors cached in the same store).
     ...(embedder && { recall: { embedder } }),
     ...(settings.retentionDays !== null && { retention: { maxAgeDays: settings.retentionDays } }),
