@@ -107,6 +107,9 @@ export function forkSession(
     ...(parent.checkpoints && {
       checkpoints: parent.checkpoints.filter((checkpoint) => seen.has(checkpoint.lastMessageId)),
     }),
+    // What the conversation earned and what served its clusters: only the turns the branch sees count.
+    ...(parent.earned && { earned: branchEarned(parent.earned, seen) }),
+    ...(parent.servedClusters && { servedClusters: branchServed(parent.servedClusters, seen) }),
     turnCount: inherited.filter((message) => message.role === 'user').length,
     branch: {
       parentSessionId: parent.id,
@@ -116,4 +119,28 @@ export function forkSession(
     },
   };
   return { record, inherited };
+}
+
+/** The uses of turns the branch sees; the dismissals stand, as the pins they removed stay removed. */
+function branchEarned(
+  earned: NonNullable<SessionRecord['earned']>,
+  seen: ReadonlySet<string>,
+): NonNullable<SessionRecord['earned']> {
+  const uses = Object.fromEntries(
+    Object.entries(earned.uses)
+      .map(([key, list]) => [key, list.filter((use) => seen.has(use.turnId))] as const)
+      .filter(([, list]) => list.length > 0),
+  );
+  return { uses, dismissed: earned.dismissed };
+}
+
+/** Clusters served by turns the branch sees, with those turns; their items stay (which turn used which is not kept). */
+function branchServed(
+  served: NonNullable<SessionRecord['servedClusters']>,
+  seen: ReadonlySet<string>,
+): NonNullable<SessionRecord['servedClusters']> {
+  return served.flatMap((entry) => {
+    const turnIds = entry.turnIds.filter((turnId) => seen.has(turnId));
+    return turnIds.length > 0 ? [{ ...entry, turnIds }] : [];
+  });
 }

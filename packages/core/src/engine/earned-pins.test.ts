@@ -224,6 +224,22 @@ describe('earned leases and reuse with query clusters', () => {
     expect(reopened.record.servedClusters).toEqual(session.record.servedClusters);
   });
 
+  test('a branch keeps the uses and served turns it sees, and earns from there', async () => {
+    const session = await (await testEngine({ selector: selectorWithVectors(VECTORS) })).createSession();
+    const first = await readTurn(session, FILES[0] as string);
+    await readTurn(session, FILES[1] as string);
+    const reply = session.messages.find(
+      (message) => message.role === 'assistant' && message.requestContext && message.id !== undefined,
+    );
+    const branch = await session.fork(reply?.id as string);
+    expect(branch.record.earned?.uses).toEqual({ [READ]: [{ turn: 0, turnId: first.turn.userMessage.id }] });
+    expect(branch.record.servedClusters?.map((entry) => entry.turnIds)).toEqual([
+      [first.turn.userMessage.id],
+    ]);
+    await readTurn(branch, FILES[1] as string);
+    expect(branch.pins).toMatchObject([{ kind: 'leased', earned: {} }]);
+  });
+
   test('removing a lease earned in a cluster holds while the cluster does', async () => {
     const session = await (await testEngine({ selector: selectorWithVectors(VECTORS) })).createSession();
     await readTurn(session, FILES[0] as string);

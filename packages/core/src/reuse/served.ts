@@ -22,7 +22,8 @@ export function withServed(
   const turnIds = used.length > 0 ? [...(earlier?.turnIds ?? []), turnId] : (earlier?.turnIds ?? []);
   const entry: ServedCluster = {
     id: cluster.id,
-    centroid: cluster.centroid,
+    // Four decimals keep cosines to about 1e-4 and the record (written with every turn) a third of the size.
+    centroid: cluster.centroid.map((value) => Math.round(value * 1e4) / 1e4),
     turnIds: turnIds.slice(-SERVED_LIMITS.turns),
     items,
   };
