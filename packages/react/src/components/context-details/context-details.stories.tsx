@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import { reusedConversation } from '../../test/earned.fixtures.js';
 import {
   brokenEngine,
   conversation,
@@ -178,5 +179,21 @@ export const Attachments: Story = {
     await expect(await canvas.findByRole('button', { name: /^Attachments \(2\)/ })).toBeVisible();
     await expect(canvas.getByText('image/png · 640×360 px')).toBeVisible();
     await expect(canvas.getByText('text/markdown · text file')).toBeVisible();
+  },
+};
+
+/** A request that started from what served an earlier, similar message: the details say so and name its items. */
+export const StartedFromEarlier: Story = {
+  loaders: [
+    async () => {
+      const { engine, session, messageId } = await reusedConversation();
+      return { engine, sessionId: session.id, replyId: messageId };
+    },
+  ],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(
+      await canvas.findByText('Started from what served an earlier, similar message'),
+    ).toBeVisible();
   },
 };

@@ -1,6 +1,7 @@
 import type { SuggestedPin } from '@ctxkit/core/view';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import { earnedConversation } from '../../test/earned.fixtures.js';
 import { brokenEngine, conversation, kitEngine, manyPins } from '../../test/fixtures.js';
 import { asLoaded, Frame } from '../../test/story.js';
 import { PinManager, SuggestedPinsHint } from './pin-manager.js';
@@ -164,5 +165,19 @@ export const Dark: Story = {
     await expect(canvasElement.querySelector('[data-theme="dark"]')).not.toBeNull();
     // Check contrast on the loaded view, not on its loading state.
     await waitFor(() => expect(canvasElement.querySelector('[data-state="ready"]')).not.toBeNull());
+  },
+};
+
+/** A lease the conversation earned: two replies called read_file, so it is kept while they keep using it. */
+export const EarnedLease: Story = {
+  loaders: [
+    async () => {
+      const { engine, session } = await earnedConversation();
+      return { engine, sessionId: session.id };
+    },
+  ],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText('Kept because the last replies used it')).toBeVisible();
   },
 };
