@@ -5,8 +5,8 @@ import { axe } from './axe.js';
 import { engines, Page, useEngine } from './engines/index.js';
 import { type StaticServer, serveStatic } from './static-server.js';
 
-// A lease the conversation earns, as the demo shows it: two questions whose replies use the Testing rule (the local
-// responder asks for its card in full) leave it leased in the side panel's pin manager, "Kept because the last
+// A lease the conversation earns, as the demo shows it: in Light mode, two questions whose replies use the Testing
+// rule (the local responder asks for its card in full) leave it leased in the side panel's pin manager, "Kept because the last
 // replies used it"; unpinned, it stays away through the next use and a reload. axe finds nothing. In Chromium,
 // Firefox and WebKit.
 
@@ -39,6 +39,12 @@ describe.each(engines)('in %s', (engineName) => {
     const page = new Page(await engine().newPage({ width: 1280, height: 800 }));
     await page.goto(server.url);
     await page.locator('.app[data-state="ready"]').waitFor();
+    // Light mode, where the replies ask for the rule's card in full (Auto would send it in full for a message naming it).
+    await send(page, 'Hello, I am working on the upload feature.');
+    for (const next of [/^Context: Off/, /^Context: Light/]) {
+      await page.keyboard.press('Alt+Shift+M');
+      await page.getByRole('button', { name: next }).first().waitFor();
+    }
     await send(page, 'How should I write tests for the upload? Check the Testing rule.');
     const earned = page
       .locator('.ctxkit-pins [data-kind="leased"][data-earned="true"]')
@@ -58,7 +64,7 @@ describe.each(engines)('in %s', (engineName) => {
     expect(await earned.count()).toBe(0);
     await page.reload();
     await page.locator('.app[data-state="ready"]').waitFor();
-    await replies(page).nth(2).waitFor();
+    await replies(page).nth(3).waitFor();
     expect(await earned.count()).toBe(0);
   });
 });
