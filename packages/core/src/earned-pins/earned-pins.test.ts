@@ -1,8 +1,9 @@
 import { describe, expect, test } from 'vitest';
 import type { ItemRef } from '../catalog/index.js';
+import { defineCatalog } from '../catalog/index.js';
 import type { ErrorIssue } from '../errors/index.js';
 import { ValidationError } from '../errors/index.js';
-import type { Pin, SessionRecord } from '../session/index.js';
+import { newSessionRecord, type Pin, type SessionRecord } from '../session/index.js';
 import {
   DEFAULT_EARNED_PINS,
   earnTurn,
@@ -14,18 +15,7 @@ import {
 const REF: ItemRef = { type: 'rule', name: 'Style' };
 const KEY = 'rule:Style';
 
-const blank = (): SessionRecord => ({
-  id: 's',
-  title: '',
-  createdAt: '',
-  updatedAt: '',
-  contextItems: [],
-  pins: [],
-  mode: null,
-  taskId: null,
-  workspace: null,
-  turnCount: 0,
-});
+const blank = (): SessionRecord => newSessionRecord('s', '', defineCatalog({}), '');
 
 function earn(record: SessionRecord, turnId: string, used: string[], clusterId?: string) {
   let id = 0;

@@ -1,20 +1,10 @@
 import { describe, expect, test } from 'vitest';
+import { defineCatalog } from '../catalog/index.js';
 import type { ItemCandidate, PlanReuse } from '../planner/index.js';
-import type { SessionRecord } from '../session/index.js';
+import { newSessionRecord, type SessionRecord } from '../session/index.js';
 import { REUSE_BOOST, reuseFor, SERVED_LIMITS, withReuse, withServed } from './index.js';
 
-const record = (): SessionRecord => ({
-  id: 's',
-  title: '',
-  createdAt: '',
-  updatedAt: '',
-  contextItems: [],
-  pins: [],
-  mode: null,
-  taskId: null,
-  workspace: null,
-  turnCount: 0,
-});
+const record = (): SessionRecord => newSessionRecord('s', '', defineCatalog({}), '');
 
 const cluster = (id: string, centroid: number[], size = 1) => ({ id, centroid, size });
 
