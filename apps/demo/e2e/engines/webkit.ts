@@ -125,22 +125,43 @@ export async function launchWebKit(): Promise<Engine> {
   };
 }
 
-/** The window is the viewport plus the browser's frame: size it, then correct by what the page measures. */
+/**
+ * The window is the viewport plus the browser's frame: size it, then correct by what the page measures. Xvfb has no
+ * window manager, so a resize is applied some time after WebDriver answers (on a loaded machine, after the first
+ * measurement): each round waits for the page's size to settle before it corrects again.
+ */
 async function sizeViewport(browser: WebdriverIO.Browser, { width, height }: Viewport): Promise<void> {
   if (width < WEBKIT_NARROWEST)
     throw new Error(
       `MiniBrowser's viewport cannot be narrower than ${WEBKIT_NARROWEST} px, asked for ${width}`,
     );
-  await browser.setWindowSize(width, height);
-  const inner = await browser.execute(() => [window.innerWidth, window.innerHeight]);
-  await browser.setWindowSize(
-    width + (width - (inner[0] ?? width)),
-    height + (height - (inner[1] ?? height)),
-  );
+  let outer = { width, height };
+  let got: number[] = [];
+  for (let round = 0; round < 6; round++) {
+    await browser.setWindowSize(outer.width, outer.height);
+    got = await settledViewport(browser);
+    if (got[0] === width && got[1] === height) return;
+    outer = {
+      width: outer.width + width - (got[0] ?? width),
+      height: outer.height + height - (got[1] ?? height),
+    };
+  }
   // A test must never pass at a size it did not ask for.
-  const got = await browser.execute(() => [window.innerWidth, window.innerHeight]);
-  if (got[0] !== width || got[1] !== height)
-    throw new Error(`MiniBrowser's viewport is ${got.join('×')}, not the ${width}×${height} asked for`);
+  throw new Error(`MiniBrowser's viewport is ${got.join('×')}, not the ${width}×${height} asked for`);
+}
+
+/** The page's inner size once two readings 250 ms apart agree (at most 3 s). */
+async function settledViewport(browser: WebdriverIO.Browser): Promise<number[]> {
+  const read = () => browser.execute(() => [window.innerWidth, window.innerHeight]);
+  let last = await read();
+  const deadline = Date.now() + 3_000;
+  while (Date.now() < deadline) {
+    await new Promise((wait) => setTimeout(wait, 250));
+    const now = await read();
+    if (now[0] === last[0] && now[1] === last[1]) return now;
+    last = now;
+  }
+  return last;
 }
 
 /** Which window of a session WebDriver commands go to now: each page switches to its own before it acts. */
