@@ -70,24 +70,45 @@ function hashed<C extends Candidate>(draft: Unhashed<C>): C {
 }
 
 /**
+ * Every count the factory keeps, all of one tokenizer and template: a switch of model starts a fresh set, so no cache
+ * can outlive the counting it was measured with.
+ */
+interface Measures {
+  readonly items: WeakMap<CatalogItem, { readonly body: ItemBody; readonly tokens: number }>;
+  cardsOverhead: number | undefined;
+  readonly withExamples: WeakMap<CatalogItem, { readonly body: ItemBody; readonly tokens: number }>;
+  readonly itemCandidates: WeakMap<CatalogItem, Map<string, ItemCandidate>>;
+  readonly turns: WeakMap<Turn, TurnCandidate>;
+  readonly memories: WeakMap<MemoryEntry, MemoryCandidate>;
+  /** Recalled passages measured lately, most recently offered last. */
+  readonly passages: Map<string, { readonly text: string; readonly tokens: number; readonly hash: string }>;
+  /** A session's SystemPrompt hands out the same part objects until a part changes. */
+  readonly prompts: WeakMap<PromptPartText, PromptCandidate>;
+  readonly checkpoints: WeakMap<Checkpoint, CheckpointCandidate>;
+}
+
+function freshMeasures(): Measures {
+  return {
+    items: new WeakMap(),
+    cardsOverhead: undefined,
+    withExamples: new WeakMap(),
+    itemCandidates: new WeakMap(),
+    turns: new WeakMap(),
+    memories: new WeakMap(),
+    passages: new Map(),
+    prompts: new WeakMap(),
+    checkpoints: new WeakMap(),
+  };
+}
+
+/**
  * Builds planner candidates, measuring each piece of content once: items, prompt parts and committed turns are
  * cached by identity, so the cost of preparing a turn does not grow with the length of the history.
  */
 export class CandidateFactory {
   #counter: TokenCounter;
   #template: ChatTemplateCost;
-  // Every cache below holds counts of one tokenizer and template: `use` starts them afresh.
-  #items = new WeakMap<CatalogItem, { readonly body: ItemBody; readonly tokens: number }>();
-  #cardsOverhead: number | undefined;
-  #withExamples = new WeakMap<CatalogItem, { readonly body: ItemBody; readonly tokens: number }>();
-  #itemCandidates = new WeakMap<CatalogItem, Map<string, ItemCandidate>>();
-  #turns = new WeakMap<Turn, TurnCandidate>();
-  #memories = new WeakMap<MemoryEntry, MemoryCandidate>();
-  /** Recalled passages measured lately, most recently offered last. */
-  #passages = new Map<string, { readonly text: string; readonly tokens: number; readonly hash: string }>();
-  // A session's SystemPrompt hands out the same part objects until a part changes.
-  #prompts = new WeakMap<PromptPartText, PromptCandidate>();
-  #checkpoints = new WeakMap<Checkpoint, CheckpointCandidate>();
+  #measured = freshMeasures();
 
   /** The host's `attachmentCosts`; undefined: the model's provider's, which follows a switch of model. */
   readonly #attachmentCosts: AttachmentCosts | undefined;
@@ -119,15 +140,7 @@ export class CandidateFactory {
   use(counter: TokenCounter, template: ChatTemplateCost): void {
     this.#counter = counter;
     this.#template = template;
-    this.#items = new WeakMap();
-    this.#cardsOverhead = undefined;
-    this.#withExamples = new WeakMap();
-    this.#itemCandidates = new WeakMap();
-    this.#turns = new WeakMap();
-    this.#memories = new WeakMap();
-    this.#passages = new Map();
-    this.#prompts = new WeakMap();
-    this.#checkpoints = new WeakMap();
+    this.#measured = freshMeasures();
   }
 
   /** The chat template whose costs every count includes. */
@@ -150,7 +163,7 @@ export class CandidateFactory {
   }
 
   prompt(part: PromptPartText): PromptCandidate {
-    let candidate = this.#prompts.get(part);
+    let candidate = this.#measured.prompts.get(part);
     if (!candidate) {
       const text = part.part === 'fragment' ? formatFragment(part.name, part.text) : part.text;
       candidate = hashed<PromptCandidate>({
@@ -162,7 +175,7 @@ export class CandidateFactory {
         name: part.name,
         text: part.text,
       });
-      this.#prompts.set(part, candidate);
+      this.#measured.prompts.set(part, candidate);
     }
     return candidate;
   }
@@ -170,12 +183,12 @@ export class CandidateFactory {
   /** The same object for the same item and origin, so plans can reuse what they computed about it. */
   item(item: CatalogItem, origin: ItemOrigin): ItemCandidate {
     const key = JSON.stringify(origin);
-    let byOrigin = this.#itemCandidates.get(item);
+    let byOrigin = this.#measured.itemCandidates.get(item);
     const cached = byOrigin?.get(key);
     if (cached) return cached;
     if (!byOrigin || byOrigin.size > 64) {
       byOrigin = new Map();
-      this.#itemCandidates.set(item, byOrigin);
+      this.#measured.itemCandidates.set(item, byOrigin);
     }
     const { body, tokens } = this.#measure(item);
     const candidate = itemCandidate(item, origin, body, tokens);
@@ -204,18 +217,18 @@ export class CandidateFactory {
 
   /** What the first card of a request adds: the `expand_card` tool's definition and the `<cards>` block's wrapper. */
   get cardsOverhead(): number {
-    this.#cardsOverhead ??=
+    this.#measured.cardsOverhead ??=
       this.#counter.count(toolDefinitionText(EXPAND_CARD_TOOL, this.#template.toolFormat)) +
       this.#template.toolDefinition +
       this.#counter.count(formatCardsBlock([])) +
       SEPARATOR_TOKENS;
-    return this.#cardsOverhead;
+    return this.#measured.cardsOverhead;
   }
 
   /** An item with the examples of use its catalog entry gives, for a mode that sends exemplars. */
   itemWithExamples(item: CatalogItem, origin: ItemOrigin): ItemCandidate {
     if (!item.examples?.length) return this.item(item, origin);
-    let measured = this.#withExamples.get(item);
+    let measured = this.#measured.withExamples.get(item);
     if (!measured) {
       const plain = this.#measure(item).body;
       const body: ItemBody = { ...plain, examples: item.examples };
@@ -225,7 +238,7 @@ export class CandidateFactory {
             this.#template.toolDefinition
           : this.#counter.count(formatItem(item, body)) + SEPARATOR_TOKENS;
       measured = { body, tokens };
-      this.#withExamples.set(item, measured);
+      this.#measured.withExamples.set(item, measured);
     }
     return itemCandidate(item, origin, measured.body, measured.tokens);
   }
@@ -273,7 +286,7 @@ export class CandidateFactory {
     // The same passage comes back for many messages with another score: its count and hash are kept (the hash is
     // of its content, not its score), so a request measures only passages it has not offered before.
     const key = `${found}\n${rest.messageIds.join('\n')}`;
-    let measured = this.#passages.get(key);
+    let measured = this.#measured.passages.get(key);
     if (measured?.text !== rest.text) {
       const tokens =
         this.#counter.count(formatRecall(rest.sessionId, rest.createdAt, rest.text)) + SEPARATOR_TOKENS;
@@ -285,10 +298,10 @@ export class CandidateFactory {
         ...rest,
       });
       measured = { text: rest.text, tokens, hash };
-      if (this.#passages.size >= PASSAGES_KEPT)
-        this.#passages.delete(this.#passages.keys().next().value as string);
-    } else this.#passages.delete(key);
-    this.#passages.set(key, measured);
+      if (this.#measured.passages.size >= PASSAGES_KEPT)
+        this.#measured.passages.delete(this.#measured.passages.keys().next().value as string);
+    } else this.#measured.passages.delete(key);
+    this.#measured.passages.set(key, measured);
     return {
       kind: 'recall',
       id: `recall:${found}`,
@@ -301,7 +314,7 @@ export class CandidateFactory {
 
   /** A memory from another conversation; the same object for the same entry. */
   memory(entry: MemoryEntry): MemoryCandidate {
-    let candidate = this.#memories.get(entry);
+    let candidate = this.#measured.memories.get(entry);
     if (!candidate) {
       const content =
         entry.kind === 'preference'
@@ -316,7 +329,7 @@ export class CandidateFactory {
         content,
         source: entry.source,
       });
-      this.#memories.set(entry, candidate);
+      this.#measured.memories.set(entry, candidate);
     }
     return candidate;
   }
@@ -334,17 +347,17 @@ export class CandidateFactory {
         byId.set(entry.candidate.id, entry.candidate);
     for (const turn of turns) {
       const candidate = byId.get(`turn:${turn.id}`);
-      if (!candidate || this.#turns.has(turn) || candidate.turnIndex !== turn.index) continue;
+      if (!candidate || this.#measured.turns.has(turn) || candidate.turnIndex !== turn.index) continue;
       const same =
         candidate.messages.length === turn.messages.length &&
         candidate.messages.every((message, i) => message === turn.messages[i]);
-      if (same) this.#turns.set(turn, candidate);
+      if (same) this.#measured.turns.set(turn, candidate);
     }
     fingerprintAhead(byId.values());
   }
 
   turn(turn: Turn, pinned?: { pinId: string; pin: PinKind }): TurnCandidate {
-    let candidate = this.#turns.get(turn);
+    let candidate = this.#measured.turns.get(turn);
     if (!candidate) {
       const first = turn.messages[0];
       const attachments = first ? this.attachmentTokens(first) : undefined;
@@ -357,14 +370,14 @@ export class CandidateFactory {
         messages: turn.messages,
         ...(attachments && { attachmentTokens: attachments }),
       });
-      this.#turns.set(turn, candidate);
+      this.#measured.turns.set(turn, candidate);
     }
     return pinned ? { ...candidate, pinned } : candidate;
   }
 
   /** A checkpoint covering turns 0 through `toTurn`, measured as it is sent. */
   checkpoint(checkpoint: Checkpoint, toTurn: number): CheckpointCandidate {
-    let candidate = this.#checkpoints.get(checkpoint);
+    let candidate = this.#measured.checkpoints.get(checkpoint);
     if (!candidate || candidate.toTurn !== toTurn) {
       candidate = hashed<CheckpointCandidate>({
         kind: 'checkpoint',
@@ -377,7 +390,7 @@ export class CandidateFactory {
         fromTurn: 0,
         toTurn,
       });
-      this.#checkpoints.set(checkpoint, candidate);
+      this.#measured.checkpoints.set(checkpoint, candidate);
     }
     return candidate;
   }
@@ -433,7 +446,7 @@ export class CandidateFactory {
   }
 
   #measure(item: CatalogItem): { readonly body: ItemBody; readonly tokens: number } {
-    let measured = this.#items.get(item);
+    let measured = this.#measured.items.get(item);
     if (!measured) {
       if (item.type === 'tool') {
         const body: ItemBody = {
@@ -452,7 +465,7 @@ export class CandidateFactory {
         const body: ItemBody = { type: item.type, content: item.content, description: item.description };
         measured = { body, tokens: this.#counter.count(formatItem(item, body)) + SEPARATOR_TOKENS };
       }
-      this.#items.set(item, measured);
+      this.#measured.items.set(item, measured);
     }
     return measured;
   }
