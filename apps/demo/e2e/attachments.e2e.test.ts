@@ -1,29 +1,22 @@
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { deflateSync } from 'node:zlib';
 import { type Browser, chromium } from 'playwright';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { axe } from './axe.js';
 import { CHROMIUM_ARGS, chromiumPath } from './chromium-setup.js';
-import { type StaticServer, serveStatic } from './static-server.js';
+import { serveDemoBuild } from './demo-build.js';
 
 // An image attached in the AI SDK page's composer goes through useChat and ctxkit's transport into the turn, and
 // "Context used" under the reply lists it with its size and token cost.
 
-const dist = fileURLToPath(new URL('../dist/', import.meta.url));
-let server: StaticServer;
+const server = serveDemoBuild({ entry: 'ai-sdk.html' });
 let browser: Browser;
 
 beforeAll(async () => {
-  if (!existsSync(`${dist}ai-sdk.html`))
-    throw new Error('apps/demo/dist is missing ai-sdk.html: run `pnpm --filter @ctxkit/demo build`');
-  server = await serveStatic(dist);
   browser = await chromium.launch({ executablePath: chromiumPath, args: [...CHROMIUM_ARGS] });
 });
 
 afterAll(async () => {
   await browser?.close();
-  await server?.close();
 });
 
 const CRC = Array.from({ length: 256 }, (_, n) => {

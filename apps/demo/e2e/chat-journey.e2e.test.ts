@@ -1,34 +1,27 @@
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axe } from './axe.js';
+import { serveDemoBuild } from './demo-build.js';
 import { type Engine, engines, launch, Page, widthIn } from './engines/index.js';
 import { type FakeOpenAIServer, startFakeOpenAIServer } from './fake-openai-server.js';
-import { type StaticServer, serveStatic } from './static-server.js';
 
 // A new user's chat, at a desktop width and a phone's: typing before the app is ready, a Markdown reply with code
 // from a model endpoint (rendered, never as HTML), edit-and-resend and regenerate as branches, a turn deleted for
 // good, a message too long to send refused with the right advice, and axe (with visible labels matching accessible
 // names) on each screen. In Chromium, Firefox and WebKit.
 
-const dist = fileURLToPath(new URL('../dist/', import.meta.url));
-let server: StaticServer;
-let model: FakeOpenAIServer;
 // While set, the server answers requests for the tokenizer's files only once it settles.
 let tokenizerHeld: Promise<void> | undefined;
+const server = serveDemoBuild({
+  hold: (pathname) => (/(o200k|cl100k)_base-[^/]*\.js$/.test(pathname) ? tokenizerHeld : undefined),
+});
+let model: FakeOpenAIServer;
 
 beforeAll(async () => {
-  if (!existsSync(`${dist}index.html`))
-    throw new Error('apps/demo/dist is missing: run `pnpm --filter @ctxkit/demo build`');
-  server = await serveStatic(dist, {
-    hold: (pathname) => (/(o200k|cl100k)_base-[^/]*\.js$/.test(pathname) ? tokenizerHeld : undefined),
-  });
   model = await startFakeOpenAIServer();
 });
 
 afterAll(async () => {
   await model?.close();
-  await server?.close();
 });
 
 const replies = (page: Page) => page.locator('li.message--assistant[data-message-id]');

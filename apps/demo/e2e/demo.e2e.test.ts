@@ -1,27 +1,15 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serveDemoBuild } from './demo-build.js';
 import { type Engine, engines, type Locator, launch, Page } from './engines/index.js';
-import { type StaticServer, serveStatic } from './static-server.js';
 
 // The demo as a newcomer uses it, in Chromium, Firefox and WebKit, on the production build served by a plain static
 // server under a sub-path: three messages whose agent items change, context details, a pin that reaches the next
 // plan, the mode hotkey, a reload that keeps everything, a fork with both branches listed, and axe on the screen.
 
-const dist = fileURLToPath(new URL('../dist/', import.meta.url));
-let server: StaticServer;
+const server = serveDemoBuild();
 let page: Page;
-
-beforeAll(async () => {
-  if (!existsSync(`${dist}index.html`))
-    throw new Error('apps/demo/dist is missing: run `pnpm --filter @ctxkit/demo build`');
-  server = await serveStatic(dist);
-});
-
-afterAll(async () => {
-  await server?.close();
-});
 
 /** Opens the engine and one page in it for the tests below, collecting what the page reports. */
 function openEngine(name: (typeof engines)[number]): void {

@@ -1,27 +1,14 @@
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { axe } from './axe.js';
+import { serveDemoBuild } from './demo-build.js';
 import { engines, Page, useEngine } from './engines/index.js';
-import { type StaticServer, serveStatic } from './static-server.js';
 
 // A lease the conversation earns, as the demo shows it: in Light mode, two questions whose replies use the Testing
 // rule (the local responder asks for its card in full) leave it leased in the side panel's pin manager, "Kept because the last
 // replies used it"; unpinned, it stays away through the next use and a reload. axe finds nothing. In Chromium,
 // Firefox and WebKit.
 
-const dist = fileURLToPath(new URL('../dist/', import.meta.url));
-let server: StaticServer;
-
-beforeAll(async () => {
-  if (!existsSync(`${dist}index.html`))
-    throw new Error('apps/demo/dist is missing: run `pnpm --filter @ctxkit/demo build`');
-  server = await serveStatic(dist);
-});
-
-afterAll(async () => {
-  await server?.close();
-});
+const server = serveDemoBuild();
 
 const replies = (page: Page) => page.locator('li.message--assistant[data-message-id]');
 

@@ -2,37 +2,34 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTinyModel, TINY_MODEL_ID } from '../../../packages/core/scripts/make-tiny-model.js';
+import { serveDemoBuild } from './demo-build.js';
 import { engines, Page, useEngine } from './engines/index.js';
-import { type StaticServer, serveStatic } from './static-server.js';
 
 // Semantic search from a model folder the user serves: the core's tiny test model (written here, offline) and
 // ONNX Runtime's wasm files, next to the app on the same static host. The settings dialog points the app at it; the
 // download shows its progress, retrieval runs on keywords and the model, and nothing is fetched from elsewhere. In
 // Chromium, Firefox and WebKit.
 
-const dist = fileURLToPath(new URL('../dist/', import.meta.url));
 let folder: string;
-let server: StaticServer;
+// The onnxruntime-web build that the bundled transformers.js loads: pnpm nests it under transformers.js.
+const fromTransformers = createRequire(createRequire(import.meta.url).resolve('@huggingface/transformers'));
+const ort = dirname(fromTransformers.resolve('onnxruntime-web/ort-wasm-simd-threaded.asyncify.wasm'));
 
-beforeAll(async () => {
+beforeAll(() => {
   folder = mkdtempSync(join(tmpdir(), 'ctxkit-demo-models-'));
   makeTinyModel(folder);
-  // The onnxruntime-web build that the bundled transformers.js loads: pnpm nests it under transformers.js.
-  const fromTransformers = createRequire(createRequire(import.meta.url).resolve('@huggingface/transformers'));
-  const ort = dirname(fromTransformers.resolve('onnxruntime-web/ort-wasm-simd-threaded.asyncify.wasm'));
-  server = await serveStatic(dist, {
-    mounts: { '/demo/models/ort/': ort, '/demo/models/': folder },
-    slow: { prefix: '/demo/models/ctxkit/', delayMs: 400 },
-  });
 });
 
-afterAll(async () => {
-  await server?.close();
+afterAll(() => {
   if (folder) rmSync(folder, { recursive: true, force: true });
 });
+
+const server = serveDemoBuild(() => ({
+  mounts: { '/demo/models/ort/': ort, '/demo/models/': folder },
+  slow: { prefix: '/demo/models/ctxkit/', delayMs: 400 },
+}));
 
 describe.each(engines)('the demo with an embedding model in %s', (engineName) => {
   const engine = useEngine(engineName);

@@ -1,9 +1,7 @@
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serveDemoBuild } from './demo-build.js';
 import { engines, Page, useEngine } from './engines/index.js';
 import { closedPortUrl, type FakeOpenAIServer, startFakeOpenAIServer } from './fake-openai-server.js';
-import { type StaticServer, serveStatic } from './static-server.js';
 
 // The optional model endpoint, driven through the settings dialog against an OpenAI-compatible server that streams
 // as Ollama does: an unreachable endpoint first (the typed error view; nothing stored), then a streamed reply whose
@@ -11,24 +9,19 @@ import { type StaticServer, serveStatic } from './static-server.js';
 // own error states: upgraded by another tab, and held at an old version by another tab. In Chromium, Firefox and
 // WebKit.
 
-const dist = fileURLToPath(new URL('../dist/', import.meta.url));
 const KEY = 'sk-demo-0000000000000000000000000000000000000000';
-let server: StaticServer;
+const server = serveDemoBuild({
+  // Another tab of an older version of the app: a page of the same origin that is not the app.
+  pages: { '/demo/old-tab': '<!doctype html><title>An older version</title>' },
+});
 let model: FakeOpenAIServer;
 
 beforeAll(async () => {
-  if (!existsSync(`${dist}index.html`))
-    throw new Error('apps/demo/dist is missing: run `pnpm --filter @ctxkit/demo build`');
-  // Another tab of an older version of the app: a page of the same origin that is not the app.
-  server = await serveStatic(dist, {
-    pages: { '/demo/old-tab': '<!doctype html><title>An older version</title>' },
-  });
   model = await startFakeOpenAIServer();
 });
 
 afterAll(async () => {
   await model?.close();
-  await server?.close();
 });
 
 async function configure(page: Page, baseUrl: string): Promise<void> {

@@ -1,14 +1,13 @@
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serveDemoBuild } from './demo-build.js';
 import { type Box, engines, Page, useEngine, widthIn } from './engines/index.js';
-import { type StaticServer, serveStatic } from './static-server.js';
 
 // The layout from a small phone to a wide screen: the chat and its input are on screen and uncovered, nothing
 // overlaps the input or spills sideways, and on narrow screens the panels wait behind their drawers. In Chromium,
 // Firefox and WebKit, on one page per engine resized from width to width, as a window or a turned device is.
 
-const dist = fileURLToPath(new URL('../dist/', import.meta.url));
 // Each width's screen is kept as a picture for a person to look through (not committed: see .gitignore).
 const screenshots = fileURLToPath(new URL('./screenshots/', import.meta.url));
 
@@ -20,17 +19,7 @@ async function keepScreenshot(page: Page, name: string): Promise<{ width: number
   const png = readFileSync(path);
   return { width: png.readUInt32BE(16), height: png.readUInt32BE(20) };
 }
-let server: StaticServer;
-
-beforeAll(async () => {
-  if (!existsSync(`${dist}index.html`))
-    throw new Error('apps/demo/dist is missing: run `pnpm --filter @ctxkit/demo build`');
-  server = await serveStatic(dist);
-});
-
-afterAll(async () => {
-  await server?.close();
-});
+const server = serveDemoBuild();
 
 const overlaps = (a: Box, b: Box) =>
   a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;

@@ -1,26 +1,13 @@
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { axe } from './axe.js';
+import { serveDemoBuild } from './demo-build.js';
 import { Page, useEngine } from './engines/index.js';
-import { type StaticServer, serveStatic } from './static-server.js';
 
 // The composer's model picker switches the engine's model: the budget meter's counting line names the tokenizer and
 // template of the model picked, the draft is planned again with them, and a reload starts from the settings' model.
 // In Chromium, on the production build.
 
-const dist = fileURLToPath(new URL('../dist/', import.meta.url));
-let server: StaticServer;
-
-beforeAll(async () => {
-  if (!existsSync(`${dist}index.html`))
-    throw new Error('apps/demo/dist is missing: run `pnpm --filter @ctxkit/demo build`');
-  server = await serveStatic(dist);
-});
-
-afterAll(async () => {
-  await server?.close();
-});
+const server = serveDemoBuild();
 
 describe('the model picker in chromium', () => {
   const engine = useEngine('chromium');

@@ -1,27 +1,14 @@
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { axe } from './axe.js';
+import { serveDemoBuild } from './demo-build.js';
 import { engines, Page, useEngine, widthIn } from './engines/index.js';
-import { type StaticServer, serveStatic } from './static-server.js';
 
 // Tools end to end with the local responder, at a desktop width and a phone's: a question the calculator answers
 // once the user allows the call, with the call and its result in the reply's tool trace; a question about the time
 // whose call the user denies, so the reply says it could not tell; axe on the approval and after; no request leaves
 // the page's origin. In Chromium, Firefox and WebKit.
 
-const dist = fileURLToPath(new URL('../dist/', import.meta.url));
-let server: StaticServer;
-
-beforeAll(async () => {
-  if (!existsSync(`${dist}index.html`))
-    throw new Error('apps/demo/dist is missing: run `pnpm --filter @ctxkit/demo build`');
-  server = await serveStatic(dist);
-});
-
-afterAll(async () => {
-  await server?.close();
-});
+const server = serveDemoBuild();
 
 const replies = (page: Page) => page.locator('li.message--assistant[data-message-id]');
 const approval = (page: Page) => page.getByRole('region', { name: 'Tool calls to approve' });
