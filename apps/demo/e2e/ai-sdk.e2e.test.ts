@@ -1,10 +1,8 @@
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axe } from './axe.js';
+import { serveDemoBuild } from './demo-build.js';
 import { type Engine, engines, type Locator, Page, useEngine, widthIn } from './engines/index.js';
 import { type FakeOpenAIServer, startFakeOpenAIServer } from './fake-openai-server.js';
-import { type StaticServer, serveStatic } from './static-server.js';
 
 // The AI SDK page (`ai-sdk.html`) end to end, on the production build, at a desktop width and a phone's: opened from
 // the full demo's link, a message answered by the demo's local model through `useChat` and ctxkit's transport,
@@ -14,19 +12,14 @@ import { type StaticServer, serveStatic } from './static-server.js';
 // same page with the fake OpenAI-compatible server as the endpoint: the reply is the server's. In Chromium, Firefox
 // and WebKit.
 
-const dist = fileURLToPath(new URL('../dist/', import.meta.url));
-let server: StaticServer;
+const server = serveDemoBuild({ entry: 'ai-sdk.html' });
 let model: FakeOpenAIServer;
 
 beforeAll(async () => {
-  if (!existsSync(`${dist}ai-sdk.html`))
-    throw new Error('apps/demo/dist is missing ai-sdk.html: run `pnpm --filter @ctxkit/demo build`');
-  server = await serveStatic(dist);
   model = await startFakeOpenAIServer();
 });
 
 afterAll(async () => {
-  await server?.close();
   await model?.close();
 });
 
@@ -82,9 +75,15 @@ async function replyText(reply: Locator): Promise<string> {
 
 /** Opens a reply's "Context used" and returns the names of the items it lists, once its plan is shown. */
 async function contextItems(reply: Locator): Promise<string[]> {
-  await reply.locator('summary', { hasText: 'Context used' }).click();
+  // A click goes where the summary was when the driver measured it. Until the Markdown renderer's chunk loads the
+  // reply is plain text of another height, so the summary is clicked once the reply is rendered, and again if the
+  // layout still moved under the click (WebKit, after a reload).
+  await reply.locator('.message__plain').waitFor({ state: 'detached' });
+  const summary = reply.locator('summary', { hasText: 'Context used' });
+  await summary.click();
+  if ((await reply.locator('details[open]').count()) === 0) await summary.click();
   // A reloaded page reads the plan back from IndexedDB: on a loaded runner WebKit can take longer than the default wait.
-  await reply.locator('.ctxkit-details[data-state="ready"]').waitFor({ timeout: 60_000 });
+  await reply.locator('details[open] .ctxkit-details[data-state="ready"]').waitFor({ timeout: 60_000 });
   return reply.locator('.ctxkit-details__item .ctxkit-details__name').allTextContents();
 }
 
