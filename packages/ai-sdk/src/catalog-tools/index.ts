@@ -1,0 +1,6 @@
+export {
+  type CatalogToolOverrides,
+  type CatalogToolsOptions,
+  catalogTools,
+  functionNamedTools,
+} from './catalog-tools.js';
