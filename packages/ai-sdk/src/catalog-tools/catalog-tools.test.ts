@@ -1,5 +1,13 @@
 import { createEngine, isCtxkitError } from '@ctxkit/core';
-import { jsonSchema, stepCountIs, streamText, type ToolSet, tool, wrapLanguageModel } from 'ai';
+import {
+  type JSONSchema7,
+  jsonSchema,
+  stepCountIs,
+  streamText,
+  type ToolSet,
+  tool,
+  wrapLanguageModel,
+} from 'ai';
 import { describe, expect, test, vi } from 'vitest';
 import { z } from 'zod';
 import { ctxkitMiddleware } from '../index.js';
@@ -9,12 +17,12 @@ import { catalogTools, functionNamedTools } from './index.js';
 // Each project loads its major's real `ai` (vitest.majors.ts), so `tool`, `jsonSchema` and the `asSchema` the helper
 // calls are that major's: AI SDK 5's schemas are synchronous, 6's and 7's may be promises.
 
-const PATH_SCHEMA = {
+const PATH_SCHEMA: JSONSchema7 = {
   type: 'object',
   properties: { path: { type: 'string' } },
   required: ['path'],
   additionalProperties: false,
-} as const;
+};
 
 function appTools(readFile = vi.fn(async ({ path }: { path: string }) => `contents of ${path}`)) {
   return {
