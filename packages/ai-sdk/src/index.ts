@@ -4,6 +4,7 @@ export {
   type CatalogToolsOptions,
   catalogTools,
   functionNamedTools,
+  toolRunnerOf,
 } from './catalog-tools/index.js';
 export {
   type CtxkitMessageMetadata,

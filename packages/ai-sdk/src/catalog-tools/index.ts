@@ -4,3 +4,4 @@ export {
   catalogTools,
   functionNamedTools,
 } from './catalog-tools.js';
+export { toolRunnerOf } from './tool-runner.js';
