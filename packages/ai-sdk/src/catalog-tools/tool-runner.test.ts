@@ -51,12 +51,12 @@ describe('toolRunnerOf', () => {
   });
 
   test('the schema checks the arguments first, and its transforms reach execute', async () => {
-    const execute = vi.fn(async ({ count }: { count: number }) => count * 2);
+    const execute = vi.fn(async ({ name }: { name: string }) => `hello ${name}`);
     const run = toolRunnerOf({
-      double: tool({ description: 'Double', inputSchema: z.object({ count: z.coerce.number() }), execute }),
+      greet: tool({ description: 'Greet', inputSchema: z.object({ name: z.string().trim() }), execute }),
     });
-    expect(await run(call('app__double', { count: '21' }), { abortSignal: signal })).toBe(42);
-    await expect(run(call('app__double', { count: 'many' }), { abortSignal: signal })).rejects.toThrow();
+    expect(await run(call('app__greet', { name: '  Ada ' }), { abortSignal: signal })).toBe('hello Ada');
+    await expect(run(call('app__greet', { name: 42 }), { abortSignal: signal })).rejects.toThrow();
     expect(execute).toHaveBeenCalledTimes(1);
   });
 
