@@ -149,9 +149,10 @@ export const toolTransport = createCtxkitTransport({
   model: provider('llama3.2'),
   runTool: toolRunnerOf(appTools, { server: 'files' }),
 });
-export const routeTools = (prompt: string) =>
-  streamText({
+export function routeTools(prompt: string): PromiseLike<string> {
+  return streamText({
     model: wrapLanguageModel({ model: provider('llama3.2'), middleware }),
     prompt,
     tools: functionNamedTools(appTools, { server: 'files' }),
-  });
+  }).text;
+}
