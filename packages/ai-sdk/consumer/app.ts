@@ -6,17 +6,20 @@ import { Chat, useChat } from '@ai-sdk/react';
 import {
   type CtxkitMessageMetadata,
   type CtxkitUIMessage,
+  catalogTools,
   createCtxkitTransport,
   ctxkitMessageMetadata,
   ctxkitMetadataOf,
   ctxkitMiddleware,
   dropUnstored,
+  functionNamedTools,
   loadChat,
   toolResult,
+  toolRunnerOf,
   toUIMessages,
   unstoredMessageIds,
 } from '@ctxkit/ai-sdk';
-import type { Engine } from '@ctxkit/core';
+import type { Engine, ToolInput } from '@ctxkit/core';
 import {
   type ChatTransport,
   convertToModelMessages,
@@ -127,3 +130,29 @@ const pickerTransport = createCtxkitTransport({
 export const pickerChat = new Chat<CtxkitUIMessage>({ transport: pickerTransport });
 export const sendWithModel = (text: string) =>
   pickerChat.sendMessage({ text }, { body: { model: 'qwen3:4b' } });
+
+// The app's own AI SDK tools: in the catalog, run by the transport, and offered to a route by their catalog names.
+const appTools = {
+  read_file: tool({
+    description: 'Read a file',
+    inputSchema: jsonSchema<{ path: string }>({ type: 'object', properties: { path: { type: 'string' } } }),
+    execute: async ({ path }) => readFile(path),
+  }),
+};
+export const catalogEntries: Promise<ToolInput[]> = catalogTools(appTools, {
+  server: 'files',
+  tools: { read_file: { include: 'always', examples: ['read notes.txt'] } },
+});
+export const toolTransport = createCtxkitTransport({
+  engine,
+  sessionId: 'tools',
+  model: provider('llama3.2'),
+  runTool: toolRunnerOf(appTools, { server: 'files' }),
+});
+export function routeTools(prompt: string): PromiseLike<string> {
+  return streamText({
+    model: wrapLanguageModel({ model: provider('llama3.2'), middleware }),
+    prompt,
+    tools: functionNamedTools(appTools, { server: 'files' }),
+  }).text;
+}

@@ -1,5 +1,12 @@
 // The public API of @ctxkit/ai-sdk.
 export {
+  type CatalogToolOverrides,
+  type CatalogToolsOptions,
+  catalogTools,
+  functionNamedTools,
+  toolRunnerOf,
+} from './catalog-tools/index.js';
+export {
   type CtxkitMessageMetadata,
   type CtxkitUIMessage,
   ctxkitMessageMetadata,
