@@ -1,7 +1,14 @@
 export { cx } from './class-names.js';
 export { type Disclosure, openState, triggerProps, useDisclosure } from './disclosure.js';
 export { type Hotkey, matchesHotkey, parseHotkey } from './hotkey.js';
-export { SessionSwitch, type SessionSwitchProps } from './session-switch.js';
+export {
+  SessionSwitch,
+  type SessionSwitchProps,
+  SwitchError,
+  SwitchInput,
+  type SwitchInputProps,
+  type SwitchWrite,
+} from './session-switch.js';
 export {
   EmptyMessage,
   ErrorMessage,
