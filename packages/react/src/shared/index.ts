@@ -5,8 +5,8 @@ export {
   SessionSwitch,
   type SessionSwitchProps,
   SwitchError,
-  SwitchInput,
-  type SwitchInputProps,
+  SwitchLabel,
+  type SwitchLabelProps,
   type SwitchWrite,
 } from './session-switch.js';
 export {

@@ -1,4 +1,4 @@
-import { type HTMLAttributes, useId } from 'react';
+import { type HTMLAttributes, type LabelHTMLAttributes, useId } from 'react';
 import { useCtxkitFormat } from '../locale/index.js';
 import { cx } from './class-names.js';
 import { errorText } from './status.js';
@@ -14,25 +14,32 @@ export interface SwitchWrite<Variables> {
   readonly mutate: (variables: Variables) => void;
 }
 
-export interface SwitchInputProps {
+export interface SwitchLabelProps extends Omit<LabelHTMLAttributes<HTMLLabelElement>, 'onChange'> {
   readonly on: boolean;
   readonly disabled: boolean;
   readonly onSwitch: (on: boolean) => void;
-  readonly 'aria-describedby'?: string;
+  /** The id of the text read with the switch, if any. */
+  readonly describedBy?: string;
 }
 
-/** A checkbox exposed as a switch; `aria-checked` is spelled out because some screen readers ignore `checked` on it. */
-export function SwitchInput({ on, disabled, onSwitch, 'aria-describedby': describedBy }: SwitchInputProps) {
+/**
+ * A labelled checkbox exposed as a switch; `aria-checked` is spelled out because some screen readers ignore
+ * `checked` on a switch.
+ */
+export function SwitchLabel({ on, disabled, onSwitch, describedBy, children, ...props }: SwitchLabelProps) {
   return (
-    <input
-      type="checkbox"
-      role="switch"
-      aria-checked={on}
-      checked={on}
-      disabled={disabled}
-      aria-describedby={describedBy}
-      onChange={(event) => onSwitch(event.currentTarget.checked)}
-    />
+    <label {...props}>
+      <input
+        type="checkbox"
+        role="switch"
+        aria-checked={on}
+        checked={on}
+        disabled={disabled}
+        aria-describedby={describedBy}
+        onChange={(event) => onSwitch(event.currentTarget.checked)}
+      />
+      {children}
+    </label>
   );
 }
 
@@ -77,15 +84,15 @@ export function SessionSwitch({
   const hintId = useId();
   return (
     <div className={cx('ctxkit-session-switch', className)} data-on={on} {...props}>
-      <label className="ctxkit-recall-switch__label">
-        <SwitchInput
-          on={on}
-          disabled={blocked || write.isPending}
-          aria-describedby={hintId}
-          onSwitch={(checked) => write.mutate(checked)}
-        />
+      <SwitchLabel
+        className="ctxkit-recall-switch__label"
+        on={on}
+        disabled={blocked || write.isPending}
+        describedBy={hintId}
+        onSwitch={(checked) => write.mutate(checked)}
+      >
         {label}
-      </label>
+      </SwitchLabel>
       <p id={hintId} className="ctxkit-recall-switch__hint">
         {hint}
       </p>

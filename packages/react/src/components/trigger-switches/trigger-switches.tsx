@@ -3,7 +3,7 @@ import { type HTMLAttributes, useId } from 'react';
 import { type CtxkitFormat, useCtxkitFormat } from '../../locale/index.js';
 import { useEngine } from '../../provider/index.js';
 import { useSession, useSessionActions } from '../../queries/index.js';
-import { cx, SwitchError, SwitchInput } from '../../shared/index.js';
+import { cx, SwitchError, SwitchLabel } from '../../shared/index.js';
 
 export interface TriggerSwitchesProps extends Omit<HTMLAttributes<HTMLFieldSetElement>, 'children'> {
   readonly sessionId: string;
@@ -34,14 +34,16 @@ export function TriggerSwitches({ sessionId, className, ...props }: TriggerSwitc
     <fieldset className={cx('ctxkit-trigger-switches', className)} aria-describedby={hintId} {...props}>
       <legend>{labels.triggers}</legend>
       {TRIGGER_GROUPS.map((group) => (
-        <label key={group} className="ctxkit-trigger-switches__switch" data-on={on[group]}>
-          <SwitchInput
-            on={on[group]}
-            disabled={setTriggers.isPending}
-            onSwitch={(checked) => setTriggers.mutate({ [group]: checked })}
-          />
+        <SwitchLabel
+          key={group}
+          className="ctxkit-trigger-switches__switch"
+          data-on={on[group]}
+          on={on[group]}
+          disabled={setTriggers.isPending}
+          onSwitch={(checked) => setTriggers.mutate({ [group]: checked })}
+        >
           {labelOf(labels, group)}
-        </label>
+        </SwitchLabel>
       ))}
       <p id={hintId} className="ctxkit-trigger-switches__hint">
         {labels.triggersHint}
