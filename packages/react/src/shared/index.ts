@@ -10,6 +10,14 @@ export {
   type SwitchWrite,
 } from './session-switch.js';
 export {
+  StateEmpty,
+  type StateEmptyProps,
+  StateError,
+  type StateErrorProps,
+  StateLoading,
+  type StateStatusProps,
+} from './state-status.js';
+export {
   EmptyMessage,
   ErrorMessage,
   errorText,

@@ -52,11 +52,12 @@ import {
   type Disclosure,
   ErrorMessage,
   errorText,
-  Loading as LoadingStatus,
   type LoadState,
   matchesHotkey,
   openState,
   parseHotkey,
+  StateError,
+  StateLoading,
   type StatusProps,
   triggerProps,
   useDisclosure,
@@ -207,20 +208,16 @@ export function Root({
 
 export function Loading(props: StatusProps) {
   const { labels } = useCtxkitFormat();
-  return useBudgetMeter().state === 'loading' ? (
-    <LoadingStatus {...props}>{props.children ?? labels.meter.estimating}</LoadingStatus>
-  ) : null;
+  return (
+    <StateLoading state={useBudgetMeter().state} {...props}>
+      {props.children ?? labels.meter.estimating}
+    </StateLoading>
+  );
 }
 
-export function ErrorState({ children, ...props }: StatusProps) {
+export function ErrorState(props: StatusProps) {
   const { state, error } = useBudgetMeter();
-  const format = useCtxkitFormat();
-  if (state !== 'error') return null;
-  return (
-    <ErrorMessage {...props}>
-      {children ?? format.text(format.labels.meter.error, { error: errorText(error) })}
-    </ErrorMessage>
-  );
+  return <StateError state={state} error={error} message={(labels) => labels.meter.error} {...props} />;
 }
 
 /** The bar: a `meter` with one segment per prompt section (`data-section`), sized by its tokens. */

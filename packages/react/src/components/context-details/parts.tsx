@@ -22,12 +22,14 @@ import {
 import {
   cx,
   type Disclosure,
-  EmptyMessage,
   ErrorMessage,
   errorText,
   Loading as LoadingStatus,
   type LoadState,
   openState,
+  StateEmpty,
+  StateError,
+  StateLoading,
   type StatusProps,
   triggerProps,
   useDisclosure,
@@ -111,26 +113,19 @@ export function Root({ sessionId, messageId, onItemClick, className, children, .
 }
 
 export function Loading(props: StatusProps) {
-  return useContextDetails().state === 'loading' ? <LoadingStatus {...props} /> : null;
+  return <StateLoading state={useContextDetails().state} {...props} />;
 }
 
-export function ErrorState({ children, ...props }: StatusProps) {
+export function ErrorState(props: StatusProps) {
   const { state, error } = useContextDetails();
-  const format = useCtxkitFormat();
-  if (state !== 'error') return null;
-  return (
-    <ErrorMessage {...props}>
-      {children ?? format.text(format.labels.details.error, { error: errorText(error) })}
-    </ErrorMessage>
-  );
+  return <StateError state={state} error={error} message={(labels) => labels.details.error} {...props} />;
 }
 
 /** Shown for replies without a request context (written before context tracking). */
-export function Empty({ children, ...props }: StatusProps) {
-  const { labels } = useCtxkitFormat();
-  return useContextDetails().state === 'empty' ? (
-    <EmptyMessage {...props}>{children ?? labels.details.empty}</EmptyMessage>
-  ) : null;
+export function Empty(props: StatusProps) {
+  return (
+    <StateEmpty state={useContextDetails().state} text={({ labels }) => labels.details.empty} {...props} />
+  );
 }
 
 export function Heading({ className, children, ...props }: HTMLAttributes<HTMLHeadingElement>) {

@@ -14,11 +14,12 @@ import { useCtxkitFormat } from '../../locale/index.js';
 import { type SessionActions, useCatalog, useSession, useSessionActions } from '../../queries/index.js';
 import {
   cx,
-  EmptyMessage,
   ErrorMessage,
   errorText,
-  Loading as LoadingStatus,
   type LoadState,
+  StateEmpty,
+  StateError,
+  StateLoading,
   type StatusProps,
 } from '../../shared/index.js';
 
@@ -87,29 +88,24 @@ export function Root({ sessionId, defaultQuery = '', className, children, ...pro
 }
 
 export function Loading(props: StatusProps) {
-  return useContextPicker().state === 'loading' ? <LoadingStatus {...props} /> : null;
+  return <StateLoading state={useContextPicker().state} {...props} />;
 }
 
-export function ErrorState({ children, ...props }: StatusProps) {
+export function ErrorState(props: StatusProps) {
   const { state, error } = useContextPicker();
-  const format = useCtxkitFormat();
-  if (state !== 'error') return null;
-  return (
-    <ErrorMessage {...props}>
-      {children ?? format.text(format.labels.picker.error, { error: errorText(error) })}
-    </ErrorMessage>
-  );
+  return <StateError state={state} error={error} message={(labels) => labels.picker.error} {...props} />;
 }
 
-export function Empty({ children, ...props }: StatusProps) {
+export function Empty(props: StatusProps) {
   const { state, query } = useContextPicker();
-  const format = useCtxkitFormat();
-  if (state !== 'empty') return null;
   return (
-    <EmptyMessage {...props}>
-      {children ??
-        (query ? format.text(format.labels.picker.noMatch, { query }) : format.labels.picker.noItems)}
-    </EmptyMessage>
+    <StateEmpty
+      state={state}
+      text={(format) =>
+        query ? format.text(format.labels.picker.noMatch, { query }) : format.labels.picker.noItems
+      }
+      {...props}
+    />
   );
 }
 

@@ -18,11 +18,12 @@ import {
 } from '../../queries/index.js';
 import {
   cx,
-  EmptyMessage,
   ErrorMessage,
   errorText,
-  Loading as LoadingStatus,
   type LoadState,
+  StateEmpty,
+  StateError,
+  StateLoading,
   type StatusProps,
 } from '../../shared/index.js';
 
@@ -141,25 +142,16 @@ export function Root({
 }
 
 export function Loading(props: StatusProps) {
-  return usePinManager().state === 'loading' ? <LoadingStatus {...props} /> : null;
+  return <StateLoading state={usePinManager().state} {...props} />;
 }
 
-export function ErrorState({ children, ...props }: StatusProps) {
+export function ErrorState(props: StatusProps) {
   const { state, error } = usePinManager();
-  const format = useCtxkitFormat();
-  if (state !== 'error') return null;
-  return (
-    <ErrorMessage {...props}>
-      {children ?? format.text(format.labels.pins.error, { error: errorText(error) })}
-    </ErrorMessage>
-  );
+  return <StateError state={state} error={error} message={(labels) => labels.pins.error} {...props} />;
 }
 
-export function Empty({ children, ...props }: StatusProps) {
-  const { labels } = useCtxkitFormat();
-  return usePinManager().state === 'empty' ? (
-    <EmptyMessage {...props}>{children ?? labels.pins.empty}</EmptyMessage>
-  ) : null;
+export function Empty(props: StatusProps) {
+  return <StateEmpty state={usePinManager().state} text={({ labels }) => labels.pins.empty} {...props} />;
 }
 
 /** A failed pin, unpin, promote or accept, as an alert. */
