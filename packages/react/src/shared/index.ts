@@ -10,12 +10,11 @@ export {
   type SwitchWrite,
 } from './session-switch.js';
 export {
+  inState,
   StateEmpty,
   type StateEmptyProps,
   StateError,
   type StateErrorProps,
-  StateLoading,
-  type StateStatusProps,
 } from './state-status.js';
 export {
   EmptyMessage,

@@ -1,34 +1,26 @@
+import type { JSX } from 'react';
 import { type CtxkitFormat, useCtxkitFormat } from '../locale/index.js';
-import {
-  EmptyMessage,
-  ErrorMessage,
-  errorText,
-  Loading,
-  type LoadState,
-  type StatusProps,
-} from './status.js';
+import { EmptyMessage, ErrorMessage, errorText, type LoadState, type StatusProps } from './status.js';
 
-/**
+/*
  * The `Loading`, `ErrorState` and `Empty` parts of a compound component: each shows only in its own state, read from
  * the component's context, and falls back to the component's own wording when given no children.
  */
-export interface StateStatusProps extends StatusProps {
-  readonly state: LoadState;
+
+/** `element` while the component is in the `shown` state, else nothing. */
+export function inState(state: LoadState, shown: LoadState, element: JSX.Element): JSX.Element | null {
+  return state === shown ? element : null;
 }
 
-export function StateLoading({ state, ...props }: StateStatusProps) {
-  return state === 'loading' ? <Loading {...props} /> : null;
-}
-
-export interface StateErrorProps extends StateStatusProps {
+export interface StateErrorProps extends StatusProps {
   readonly error: unknown;
   /** The component's message, with `{error}` standing for the error's text. */
   readonly message: (labels: CtxkitFormat['labels']) => string;
 }
 
-export function StateError({ state, error, message, children, ...props }: StateErrorProps) {
+/** A component's failure, in its own words unless given children. */
+export function StateError({ error, message, children, ...props }: StateErrorProps) {
   const format = useCtxkitFormat();
-  if (state !== 'error') return null;
   return (
     <ErrorMessage {...props}>
       {children ?? format.text(message(format.labels), { error: errorText(error) })}
@@ -36,11 +28,12 @@ export function StateError({ state, error, message, children, ...props }: StateE
   );
 }
 
-export interface StateEmptyProps extends StateStatusProps {
+export interface StateEmptyProps extends StatusProps {
   readonly text: (format: CtxkitFormat) => string;
 }
 
-export function StateEmpty({ state, text, children, ...props }: StateEmptyProps) {
+/** A component with nothing to show, in its own words unless given children. */
+export function StateEmpty({ text, children, ...props }: StateEmptyProps) {
   const format = useCtxkitFormat();
-  return state === 'empty' ? <EmptyMessage {...props}>{children ?? text(format)}</EmptyMessage> : null;
+  return <EmptyMessage {...props}>{children ?? text(format)}</EmptyMessage>;
 }

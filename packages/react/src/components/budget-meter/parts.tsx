@@ -52,12 +52,13 @@ import {
   type Disclosure,
   ErrorMessage,
   errorText,
+  inState,
+  Loading as LoadingStatus,
   type LoadState,
   matchesHotkey,
   openState,
   parseHotkey,
   StateError,
-  StateLoading,
   type StatusProps,
   triggerProps,
   useDisclosure,
@@ -208,16 +209,22 @@ export function Root({
 
 export function Loading(props: StatusProps) {
   const { labels } = useCtxkitFormat();
-  return (
-    <StateLoading state={useBudgetMeter().state} {...props}>
-      {props.children ?? labels.meter.estimating}
-    </StateLoading>
+  return inState(
+    useBudgetMeter().state,
+    'loading',
+    <LoadingStatus {...props}>{props.children ?? labels.meter.estimating}</LoadingStatus>,
   );
 }
 
-export function ErrorState(props: StatusProps) {
+export function ErrorState({ children, ...props }: StatusProps) {
   const { state, error } = useBudgetMeter();
-  return <StateError state={state} error={error} message={(labels) => labels.meter.error} {...props} />;
+  return inState(
+    state,
+    'error',
+    <StateError error={error} message={(labels) => labels.meter.error} {...props}>
+      {children}
+    </StateError>,
+  );
 }
 
 /** The bar: a `meter` with one segment per prompt section (`data-section`), sized by its tokens. */

@@ -24,12 +24,12 @@ import {
   type Disclosure,
   ErrorMessage,
   errorText,
+  inState,
   Loading as LoadingStatus,
   type LoadState,
   openState,
   StateEmpty,
   StateError,
-  StateLoading,
   type StatusProps,
   triggerProps,
   useDisclosure,
@@ -113,18 +113,28 @@ export function Root({ sessionId, messageId, onItemClick, className, children, .
 }
 
 export function Loading(props: StatusProps) {
-  return <StateLoading state={useContextDetails().state} {...props} />;
+  return inState(useContextDetails().state, 'loading', <LoadingStatus {...props} />);
 }
 
-export function ErrorState(props: StatusProps) {
+export function ErrorState({ children, ...props }: StatusProps) {
   const { state, error } = useContextDetails();
-  return <StateError state={state} error={error} message={(labels) => labels.details.error} {...props} />;
+  return inState(
+    state,
+    'error',
+    <StateError error={error} message={(labels) => labels.details.error} {...props}>
+      {children}
+    </StateError>,
+  );
 }
 
 /** Shown for replies without a request context (written before context tracking). */
-export function Empty(props: StatusProps) {
-  return (
-    <StateEmpty state={useContextDetails().state} text={({ labels }) => labels.details.empty} {...props} />
+export function Empty({ children, ...props }: StatusProps) {
+  return inState(
+    useContextDetails().state,
+    'empty',
+    <StateEmpty text={({ labels }) => labels.details.empty} {...props}>
+      {children}
+    </StateEmpty>,
   );
 }
 

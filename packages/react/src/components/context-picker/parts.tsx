@@ -16,10 +16,11 @@ import {
   cx,
   ErrorMessage,
   errorText,
+  inState,
+  Loading as LoadingStatus,
   type LoadState,
   StateEmpty,
   StateError,
-  StateLoading,
   type StatusProps,
 } from '../../shared/index.js';
 
@@ -88,24 +89,33 @@ export function Root({ sessionId, defaultQuery = '', className, children, ...pro
 }
 
 export function Loading(props: StatusProps) {
-  return <StateLoading state={useContextPicker().state} {...props} />;
+  return inState(useContextPicker().state, 'loading', <LoadingStatus {...props} />);
 }
 
-export function ErrorState(props: StatusProps) {
+export function ErrorState({ children, ...props }: StatusProps) {
   const { state, error } = useContextPicker();
-  return <StateError state={state} error={error} message={(labels) => labels.picker.error} {...props} />;
+  return inState(
+    state,
+    'error',
+    <StateError error={error} message={(labels) => labels.picker.error} {...props}>
+      {children}
+    </StateError>,
+  );
 }
 
-export function Empty(props: StatusProps) {
+export function Empty({ children, ...props }: StatusProps) {
   const { state, query } = useContextPicker();
-  return (
+  return inState(
+    state,
+    'empty',
     <StateEmpty
-      state={state}
       text={(format) =>
         query ? format.text(format.labels.picker.noMatch, { query }) : format.labels.picker.noItems
       }
       {...props}
-    />
+    >
+      {children}
+    </StateEmpty>,
   );
 }
 

@@ -20,10 +20,11 @@ import {
   cx,
   ErrorMessage,
   errorText,
+  inState,
+  Loading as LoadingStatus,
   type LoadState,
   StateEmpty,
   StateError,
-  StateLoading,
   type StatusProps,
 } from '../../shared/index.js';
 
@@ -142,16 +143,28 @@ export function Root({
 }
 
 export function Loading(props: StatusProps) {
-  return <StateLoading state={usePinManager().state} {...props} />;
+  return inState(usePinManager().state, 'loading', <LoadingStatus {...props} />);
 }
 
-export function ErrorState(props: StatusProps) {
+export function ErrorState({ children, ...props }: StatusProps) {
   const { state, error } = usePinManager();
-  return <StateError state={state} error={error} message={(labels) => labels.pins.error} {...props} />;
+  return inState(
+    state,
+    'error',
+    <StateError error={error} message={(labels) => labels.pins.error} {...props}>
+      {children}
+    </StateError>,
+  );
 }
 
-export function Empty(props: StatusProps) {
-  return <StateEmpty state={usePinManager().state} text={({ labels }) => labels.pins.empty} {...props} />;
+export function Empty({ children, ...props }: StatusProps) {
+  return inState(
+    usePinManager().state,
+    'empty',
+    <StateEmpty text={({ labels }) => labels.pins.empty} {...props}>
+      {children}
+    </StateEmpty>,
+  );
 }
 
 /** A failed pin, unpin, promote or accept, as an alert. */
