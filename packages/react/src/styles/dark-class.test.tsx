@@ -88,4 +88,33 @@ describe('the `.dark` class convention (Tailwind, shadcn/ui, next-themes)', () =
     expect(scheme(input)).toBe('normal');
     expect(scheme(html)).toBe('normal');
   });
+
+  test('the dark classes set the same palette as a dark system setting', async () => {
+    const names = new Set<string>();
+    const collect = (rules: CSSRuleList) => {
+      for (const rule of Array.from(rules)) {
+        if (rule instanceof CSSMediaRule && rule.conditionText.includes('prefers-color-scheme: dark')) {
+          collect(rule.cssRules);
+        } else if (rule instanceof CSSStyleRule && /^:root$|\.ctxkit-dark/.test(rule.selectorText)) {
+          for (const name of Array.from(rule.style)) if (name.startsWith('--ctxkit-')) names.add(name);
+        }
+      }
+    };
+    for (const sheet of Array.from(document.styleSheets)) collect(sheet.cssRules);
+    const palette = (element: Element) =>
+      Object.fromEntries([...names].map((name) => [name, getComputedStyle(element).getPropertyValue(name)]));
+    const dark = document.createElement('div');
+    dark.className = 'ctxkit-dark';
+    document.body.append(dark);
+    const byClass = palette(dark);
+    const setScheme = (value: string) =>
+      cdp().send('Emulation.setEmulatedMedia', { features: [{ name: 'prefers-color-scheme', value }] });
+    await setScheme('dark');
+    try {
+      expect(names.size).toBeGreaterThan(20);
+      expect(palette(html)).toEqual(byClass);
+    } finally {
+      await setScheme('');
+    }
+  });
 });

@@ -2,8 +2,9 @@ import type { ModeSetting } from '@ctxkit/core';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { brokenEngine, conversation, kitEngine } from '../../test/fixtures.js';
-import { asLoaded, Frame } from '../../test/story.js';
+import { conversation, kitEngine } from '../../test/fixtures.js';
+import { darkStory, failingStory, loadingStory } from '../../test/state-stories.js';
+import { asLoaded, Frame, renderForSession } from '../../test/story.js';
 import { BudgetMeter, type BudgetMeterProps } from './budget-meter.js';
 
 const DRAFT = 'How do I read a file from disk and write the file safely?';
@@ -36,14 +37,7 @@ const meta = {
   component: BudgetMeter,
   args: { sessionId: '', draft: DRAFT, debounceMs: 0 },
   loaders: [async () => sessionInMode(null)],
-  render: (args, { loaded }) => {
-    const { engine, sessionId } = asLoaded(loaded);
-    return (
-      <Frame engine={engine}>
-        <BudgetMeter {...args} sessionId={sessionId} />
-      </Frame>
-    );
-  },
+  render: renderForSession(BudgetMeter),
 } satisfies Meta<typeof BudgetMeter>;
 
 export default meta;
@@ -176,30 +170,12 @@ export const OverBudget: Story = {
   },
 };
 
-export const Loading: Story = {
-  loaders: [async () => brokenEngine('pending')],
-  play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByRole('status')).toHaveTextContent('Estimating…');
-  },
-};
+export const Loading: Story = loadingStory('Estimating…');
 
-export const ErrorState: Story = {
-  name: 'Error',
-  loaders: [async () => brokenEngine('failing')],
-  play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByRole('alert')).toHaveTextContent('could not be opened');
-  },
-};
+export const ErrorState: Story = { name: 'Error', ...failingStory };
 
 /** The default story in the dark scheme, so axe checks contrast there too. */
-export const Dark: Story = {
-  globals: { theme: 'dark' },
-  play: async ({ canvasElement }) => {
-    await expect(canvasElement.querySelector('[data-theme="dark"]')).not.toBeNull();
-    // Check contrast on the loaded view, not on its loading state.
-    await waitFor(() => expect(canvasElement.querySelector('[data-state="ready"]')).not.toBeNull());
-  },
-};
+export const Dark: Story = darkStory;
 
 /** After replies from a provider that counts 1.3× the planner's tokens: the calibrated count and the waste. */
 export const Calibrated: Story = {

@@ -52,11 +52,13 @@ import {
   type Disclosure,
   ErrorMessage,
   errorText,
+  inState,
   Loading as LoadingStatus,
   type LoadState,
   matchesHotkey,
   openState,
   parseHotkey,
+  StateError,
   type StatusProps,
   triggerProps,
   useDisclosure,
@@ -207,19 +209,21 @@ export function Root({
 
 export function Loading(props: StatusProps) {
   const { labels } = useCtxkitFormat();
-  return useBudgetMeter().state === 'loading' ? (
-    <LoadingStatus {...props}>{props.children ?? labels.meter.estimating}</LoadingStatus>
-  ) : null;
+  return inState(
+    useBudgetMeter().state,
+    'loading',
+    <LoadingStatus {...props}>{props.children ?? labels.meter.estimating}</LoadingStatus>,
+  );
 }
 
 export function ErrorState({ children, ...props }: StatusProps) {
   const { state, error } = useBudgetMeter();
-  const format = useCtxkitFormat();
-  if (state !== 'error') return null;
-  return (
-    <ErrorMessage {...props}>
-      {children ?? format.text(format.labels.meter.error, { error: errorText(error) })}
-    </ErrorMessage>
+  return inState(
+    state,
+    'error',
+    <StateError error={error} message={(labels) => labels.meter.error} {...props}>
+      {children}
+    </StateError>,
   );
 }
 

@@ -1,13 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { reusedConversation } from '../../test/earned.fixtures.js';
-import {
-  brokenEngine,
-  conversation,
-  kitEngine,
-  largeConversation,
-  legacyConversation,
-} from '../../test/fixtures.js';
+import { conversation, kitEngine, largeConversation, legacyConversation } from '../../test/fixtures.js';
+import { failingStory, loadingStory } from '../../test/state-stories.js';
 import { asLoaded, Frame } from '../../test/story.js';
 import { ContextDetails } from './context-details.js';
 
@@ -107,20 +102,9 @@ export const TwoHundredItems: Story = {
   },
 };
 
-export const Loading: Story = {
-  loaders: [async () => brokenEngine('pending')],
-  play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByRole('status')).toHaveTextContent('Loading…');
-  },
-};
+export const Loading: Story = loadingStory('Loading…');
 
-export const ErrorState: Story = {
-  name: 'Error',
-  loaders: [async () => brokenEngine('failing')],
-  play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByRole('alert')).toHaveTextContent('could not be opened');
-  },
-};
+export const ErrorState: Story = { name: 'Error', ...failingStory };
 
 /** Tab to a section heading; Enter and Space collapse and expand it. */
 export const KeyboardUse: Story = {

@@ -22,12 +22,14 @@ import {
 import {
   cx,
   type Disclosure,
-  EmptyMessage,
   ErrorMessage,
   errorText,
+  inState,
   Loading as LoadingStatus,
   type LoadState,
   openState,
+  StateEmpty,
+  StateError,
   type StatusProps,
   triggerProps,
   useDisclosure,
@@ -111,26 +113,29 @@ export function Root({ sessionId, messageId, onItemClick, className, children, .
 }
 
 export function Loading(props: StatusProps) {
-  return useContextDetails().state === 'loading' ? <LoadingStatus {...props} /> : null;
+  return inState(useContextDetails().state, 'loading', <LoadingStatus {...props} />);
 }
 
 export function ErrorState({ children, ...props }: StatusProps) {
   const { state, error } = useContextDetails();
-  const format = useCtxkitFormat();
-  if (state !== 'error') return null;
-  return (
-    <ErrorMessage {...props}>
-      {children ?? format.text(format.labels.details.error, { error: errorText(error) })}
-    </ErrorMessage>
+  return inState(
+    state,
+    'error',
+    <StateError error={error} message={(labels) => labels.details.error} {...props}>
+      {children}
+    </StateError>,
   );
 }
 
 /** Shown for replies without a request context (written before context tracking). */
 export function Empty({ children, ...props }: StatusProps) {
-  const { labels } = useCtxkitFormat();
-  return useContextDetails().state === 'empty' ? (
-    <EmptyMessage {...props}>{children ?? labels.details.empty}</EmptyMessage>
-  ) : null;
+  return inState(
+    useContextDetails().state,
+    'empty',
+    <StateEmpty text={({ labels }) => labels.details.empty} {...props}>
+      {children}
+    </StateEmpty>,
+  );
 }
 
 export function Heading({ className, children, ...props }: HTMLAttributes<HTMLHeadingElement>) {

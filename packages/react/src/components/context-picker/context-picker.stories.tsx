@@ -1,7 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { brokenEngine, kitEngine, largeCatalog } from '../../test/fixtures.js';
-import { asLoaded, Frame } from '../../test/story.js';
+import { kitEngine, largeCatalog } from '../../test/fixtures.js';
+import { darkStory, failingStory, loadingStory } from '../../test/state-stories.js';
+import { renderForSession } from '../../test/story.js';
 import { ContextPicker } from './context-picker.js';
 
 async function pickerSession(large = false) {
@@ -15,14 +16,7 @@ const meta = {
   component: ContextPicker,
   args: { sessionId: '' },
   loaders: [async () => pickerSession()],
-  render: (args, { loaded }) => {
-    const { engine, sessionId } = asLoaded(loaded);
-    return (
-      <Frame engine={engine}>
-        <ContextPicker {...args} sessionId={sessionId} />
-      </Frame>
-    );
-  },
+  render: renderForSession(ContextPicker),
 } satisfies Meta<typeof ContextPicker>;
 
 export default meta;
@@ -75,27 +69,9 @@ export const KeyboardUse: Story = {
   },
 };
 
-export const Loading: Story = {
-  loaders: [async () => brokenEngine('pending')],
-  play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByRole('status')).toHaveTextContent('Loading…');
-  },
-};
+export const Loading: Story = loadingStory('Loading…');
 
-export const ErrorState: Story = {
-  name: 'Error',
-  loaders: [async () => brokenEngine('failing')],
-  play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByRole('alert')).toHaveTextContent('could not be opened');
-  },
-};
+export const ErrorState: Story = { name: 'Error', ...failingStory };
 
 /** The default story in the dark scheme, so axe checks contrast there too. */
-export const Dark: Story = {
-  globals: { theme: 'dark' },
-  play: async ({ canvasElement }) => {
-    await expect(canvasElement.querySelector('[data-theme="dark"]')).not.toBeNull();
-    // Check contrast on the loaded view, not on its loading state.
-    await waitFor(() => expect(canvasElement.querySelector('[data-state="ready"]')).not.toBeNull());
-  },
-};
+export const Dark: Story = darkStory;

@@ -14,11 +14,13 @@ import { useCtxkitFormat } from '../../locale/index.js';
 import { type SessionActions, useCatalog, useSession, useSessionActions } from '../../queries/index.js';
 import {
   cx,
-  EmptyMessage,
   ErrorMessage,
   errorText,
+  inState,
   Loading as LoadingStatus,
   type LoadState,
+  StateEmpty,
+  StateError,
   type StatusProps,
 } from '../../shared/index.js';
 
@@ -87,29 +89,33 @@ export function Root({ sessionId, defaultQuery = '', className, children, ...pro
 }
 
 export function Loading(props: StatusProps) {
-  return useContextPicker().state === 'loading' ? <LoadingStatus {...props} /> : null;
+  return inState(useContextPicker().state, 'loading', <LoadingStatus {...props} />);
 }
 
 export function ErrorState({ children, ...props }: StatusProps) {
   const { state, error } = useContextPicker();
-  const format = useCtxkitFormat();
-  if (state !== 'error') return null;
-  return (
-    <ErrorMessage {...props}>
-      {children ?? format.text(format.labels.picker.error, { error: errorText(error) })}
-    </ErrorMessage>
+  return inState(
+    state,
+    'error',
+    <StateError error={error} message={(labels) => labels.picker.error} {...props}>
+      {children}
+    </StateError>,
   );
 }
 
 export function Empty({ children, ...props }: StatusProps) {
   const { state, query } = useContextPicker();
-  const format = useCtxkitFormat();
-  if (state !== 'empty') return null;
-  return (
-    <EmptyMessage {...props}>
-      {children ??
-        (query ? format.text(format.labels.picker.noMatch, { query }) : format.labels.picker.noItems)}
-    </EmptyMessage>
+  return inState(
+    state,
+    'empty',
+    <StateEmpty
+      text={(format) =>
+        query ? format.text(format.labels.picker.noMatch, { query }) : format.labels.picker.noItems
+      }
+      {...props}
+    >
+      {children}
+    </StateEmpty>,
   );
 }
 

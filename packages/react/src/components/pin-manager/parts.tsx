@@ -18,11 +18,13 @@ import {
 } from '../../queries/index.js';
 import {
   cx,
-  EmptyMessage,
   ErrorMessage,
   errorText,
+  inState,
   Loading as LoadingStatus,
   type LoadState,
+  StateEmpty,
+  StateError,
   type StatusProps,
 } from '../../shared/index.js';
 
@@ -141,25 +143,28 @@ export function Root({
 }
 
 export function Loading(props: StatusProps) {
-  return usePinManager().state === 'loading' ? <LoadingStatus {...props} /> : null;
+  return inState(usePinManager().state, 'loading', <LoadingStatus {...props} />);
 }
 
 export function ErrorState({ children, ...props }: StatusProps) {
   const { state, error } = usePinManager();
-  const format = useCtxkitFormat();
-  if (state !== 'error') return null;
-  return (
-    <ErrorMessage {...props}>
-      {children ?? format.text(format.labels.pins.error, { error: errorText(error) })}
-    </ErrorMessage>
+  return inState(
+    state,
+    'error',
+    <StateError error={error} message={(labels) => labels.pins.error} {...props}>
+      {children}
+    </StateError>,
   );
 }
 
 export function Empty({ children, ...props }: StatusProps) {
-  const { labels } = useCtxkitFormat();
-  return usePinManager().state === 'empty' ? (
-    <EmptyMessage {...props}>{children ?? labels.pins.empty}</EmptyMessage>
-  ) : null;
+  return inState(
+    usePinManager().state,
+    'empty',
+    <StateEmpty text={({ labels }) => labels.pins.empty} {...props}>
+      {children}
+    </StateEmpty>,
+  );
 }
 
 /** A failed pin, unpin, promote or accept, as an alert. */

@@ -2,8 +2,9 @@ import type { SuggestedPin } from '@ctxkit/core/view';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { earnedConversation } from '../../test/earned.fixtures.js';
-import { brokenEngine, conversation, kitEngine, manyPins } from '../../test/fixtures.js';
-import { asLoaded, Frame } from '../../test/story.js';
+import { conversation, kitEngine, manyPins } from '../../test/fixtures.js';
+import { darkStory, failingStory, loadingStory } from '../../test/state-stories.js';
+import { asLoaded, Frame, renderForSession } from '../../test/story.js';
 import { PinManager, SuggestedPinsHint } from './pin-manager.js';
 
 const suggestions: SuggestedPin[] = [
@@ -20,14 +21,7 @@ const meta = {
   component: PinManager,
   args: { sessionId: '' },
   loaders: [async () => conversation()],
-  render: (args, { loaded }) => {
-    const { engine, sessionId } = asLoaded(loaded);
-    return (
-      <Frame engine={engine}>
-        <PinManager {...args} sessionId={sessionId} />
-      </Frame>
-    );
-  },
+  render: renderForSession(PinManager),
 } satisfies Meta<typeof PinManager>;
 
 export default meta;
@@ -143,30 +137,12 @@ export const KeyboardUse: Story = {
   },
 };
 
-export const Loading: Story = {
-  loaders: [async () => brokenEngine('pending')],
-  play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByRole('status')).toHaveTextContent('Loading…');
-  },
-};
+export const Loading: Story = loadingStory('Loading…');
 
-export const ErrorState: Story = {
-  name: 'Error',
-  loaders: [async () => brokenEngine('failing')],
-  play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByRole('alert')).toHaveTextContent('could not be opened');
-  },
-};
+export const ErrorState: Story = { name: 'Error', ...failingStory };
 
 /** The default story in the dark scheme, so axe checks contrast there too. */
-export const Dark: Story = {
-  globals: { theme: 'dark' },
-  play: async ({ canvasElement }) => {
-    await expect(canvasElement.querySelector('[data-theme="dark"]')).not.toBeNull();
-    // Check contrast on the loaded view, not on its loading state.
-    await waitFor(() => expect(canvasElement.querySelector('[data-state="ready"]')).not.toBeNull());
-  },
-};
+export const Dark: Story = darkStory;
 
 /** A lease the conversation earned: two replies called read_file, so it is kept while they keep using it. */
 export const EarnedLease: Story = {

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
 import { kitEngine } from '../../test/fixtures.js';
-import { asLoaded, Frame } from '../../test/story.js';
+import { renderForSession } from '../../test/story.js';
 import { PrivateSwitch } from './private-switch.js';
 
 async function session(isPrivate = false) {
@@ -16,14 +16,7 @@ const meta = {
   component: PrivateSwitch,
   args: { sessionId: '' },
   loaders: [async () => session()],
-  render: (args, { loaded }) => {
-    const { engine, sessionId } = asLoaded(loaded);
-    return (
-      <Frame engine={engine}>
-        <PrivateSwitch {...args} sessionId={sessionId} />
-      </Frame>
-    );
-  },
+  render: renderForSession(PrivateSwitch),
 } satisfies Meta<typeof PrivateSwitch>;
 
 export default meta;

@@ -26,10 +26,8 @@ export function PrivateSwitch({ sessionId, label, className, ...props }: Private
       className={cx('ctxkit-private-switch', className)}
       label={label ?? labels.switches.private}
       on={on}
-      disabled={setPrivate.isPending}
       hint={on ? labels.switches.privateOn : labels.switches.privateOff}
-      error={setPrivate.isError ? setPrivate.error : null}
-      onSwitch={(checked) => setPrivate.mutate(checked)}
+      write={setPrivate}
       {...props}
     />
   );

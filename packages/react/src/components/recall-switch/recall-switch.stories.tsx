@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
 import { kitEngine } from '../../test/fixtures.js';
-import { asLoaded, Frame } from '../../test/story.js';
+import { renderForSession } from '../../test/story.js';
 import { RecallSwitch } from './recall-switch.js';
 
 async function session(memory = true) {
@@ -16,14 +16,7 @@ const meta = {
   component: RecallSwitch,
   args: { sessionId: '' },
   loaders: [async () => session()],
-  render: (args, { loaded }) => {
-    const { engine, sessionId } = asLoaded(loaded);
-    return (
-      <Frame engine={engine}>
-        <RecallSwitch {...args} sessionId={sessionId} />
-      </Frame>
-    );
-  },
+  render: renderForSession(RecallSwitch),
 } satisfies Meta<typeof RecallSwitch>;
 
 export default meta;

@@ -35,10 +35,9 @@ export function RecallSwitch({ sessionId, label, className, ...props }: RecallSw
       className={cx('ctxkit-recall-switch', className)}
       label={label ?? switches.recall}
       on={on}
-      disabled={blocked !== null || setRecall.isPending}
+      blocked={blocked !== null}
       hint={hint}
-      error={setRecall.isError ? setRecall.error : null}
-      onSwitch={(checked) => setRecall.mutate(checked)}
+      write={setRecall}
       {...props}
     />
   );

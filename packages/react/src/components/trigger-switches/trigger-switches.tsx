@@ -3,7 +3,7 @@ import { type HTMLAttributes, useId } from 'react';
 import { type CtxkitFormat, useCtxkitFormat } from '../../locale/index.js';
 import { useEngine } from '../../provider/index.js';
 import { useSession, useSessionActions } from '../../queries/index.js';
-import { cx, errorText } from '../../shared/index.js';
+import { cx, SwitchError, SwitchLabel } from '../../shared/index.js';
 
 export interface TriggerSwitchesProps extends Omit<HTMLAttributes<HTMLFieldSetElement>, 'children'> {
   readonly sessionId: string;
@@ -25,8 +25,7 @@ export function TriggerSwitches({ sessionId, className, ...props }: TriggerSwitc
   const engine = useEngine();
   const session = useSession(sessionId);
   const { setTriggers } = useSessionActions(sessionId);
-  const format = useCtxkitFormat();
-  const labels = format.labels.switches;
+  const labels = useCtxkitFormat().labels.switches;
   const hintId = useId();
   const record = session.data;
   if (!record) return null;
@@ -35,26 +34,21 @@ export function TriggerSwitches({ sessionId, className, ...props }: TriggerSwitc
     <fieldset className={cx('ctxkit-trigger-switches', className)} aria-describedby={hintId} {...props}>
       <legend>{labels.triggers}</legend>
       {TRIGGER_GROUPS.map((group) => (
-        <label key={group} className="ctxkit-trigger-switches__switch" data-on={on[group]}>
-          <input
-            type="checkbox"
-            role="switch"
-            aria-checked={on[group]}
-            checked={on[group]}
-            disabled={setTriggers.isPending}
-            onChange={(event) => setTriggers.mutate({ [group]: event.currentTarget.checked })}
-          />
+        <SwitchLabel
+          key={group}
+          className="ctxkit-trigger-switches__switch"
+          data-on={on[group]}
+          on={on[group]}
+          disabled={setTriggers.isPending}
+          onSwitch={(checked) => setTriggers.mutate({ [group]: checked })}
+        >
           {labelOf(labels, group)}
-        </label>
+        </SwitchLabel>
       ))}
       <p id={hintId} className="ctxkit-trigger-switches__hint">
         {labels.triggersHint}
       </p>
-      {setTriggers.isError && (
-        <p role="alert" className="ctxkit-trigger-switches__error">
-          {format.text(labels.error, { error: errorText(setTriggers.error) })}
-        </p>
-      )}
+      <SwitchError write={setTriggers} className="ctxkit-trigger-switches__error" />
     </fieldset>
   );
 }
