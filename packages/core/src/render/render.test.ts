@@ -389,6 +389,39 @@ describe('history and tool calls', () => {
     { id: 'call_2', name: 'fs__read', arguments: { path: 'b.ts' } },
   ];
 
+  // The user's message, the model's two calls and their results, as each provider's request carries them.
+  const OPENAI_TOOL_ROUND = [
+    { role: 'user', content: 'read a.ts and b.ts' },
+    {
+      role: 'assistant',
+      content: null,
+      tool_calls: [
+        { id: 'call_1', type: 'function', function: { name: 'fs__read', arguments: '{"path":"a.ts"}' } },
+        { id: 'call_2', type: 'function', function: { name: 'fs__read', arguments: '{"path":"b.ts"}' } },
+      ],
+    },
+    { role: 'tool', tool_call_id: 'call_1', content: 'A' },
+    { role: 'tool', tool_call_id: 'call_2', content: 'no such file' },
+  ];
+
+  const ANTHROPIC_TOOL_ROUND = [
+    { role: 'user', content: [{ type: 'text', text: 'read a.ts and b.ts' }] },
+    {
+      role: 'assistant',
+      content: [
+        { type: 'tool_use', id: 'call_1', name: 'fs__read', input: { path: 'a.ts' } },
+        { type: 'tool_use', id: 'call_2', name: 'fs__read', input: { path: 'b.ts' } },
+      ],
+    },
+    {
+      role: 'user',
+      content: [
+        { type: 'tool_result', tool_use_id: 'call_1', content: 'A' },
+        { type: 'tool_result', tool_use_id: 'call_2', content: 'no such file', is_error: true },
+      ],
+    },
+  ];
+
   /** A turn that reads two files (the second read fails), then answers. */
   async function sessionAfterToolTurn() {
     const session = await newSession();
@@ -403,37 +436,8 @@ describe('history and tool calls', () => {
   test('mid tool loop, the steps so far follow the user message', async () => {
     const { midLoop } = await sessionAfterToolTurn();
 
-    expect(openAI(midLoop).messages.slice(1)).toEqual([
-      { role: 'user', content: 'read a.ts and b.ts' },
-      {
-        role: 'assistant',
-        content: null,
-        tool_calls: [
-          { id: 'call_1', type: 'function', function: { name: 'fs__read', arguments: '{"path":"a.ts"}' } },
-          { id: 'call_2', type: 'function', function: { name: 'fs__read', arguments: '{"path":"b.ts"}' } },
-        ],
-      },
-      { role: 'tool', tool_call_id: 'call_1', content: 'A' },
-      { role: 'tool', tool_call_id: 'call_2', content: 'no such file' },
-    ]);
-
-    expect(anthropic(midLoop).messages).toEqual([
-      { role: 'user', content: [{ type: 'text', text: 'read a.ts and b.ts' }] },
-      {
-        role: 'assistant',
-        content: [
-          { type: 'tool_use', id: 'call_1', name: 'fs__read', input: { path: 'a.ts' } },
-          { type: 'tool_use', id: 'call_2', name: 'fs__read', input: { path: 'b.ts' } },
-        ],
-      },
-      {
-        role: 'user',
-        content: [
-          { type: 'tool_result', tool_use_id: 'call_1', content: 'A' },
-          { type: 'tool_result', tool_use_id: 'call_2', content: 'no such file', is_error: true },
-        ],
-      },
-    ]);
+    expect(openAI(midLoop).messages.slice(1)).toEqual(OPENAI_TOOL_ROUND);
+    expect(anthropic(midLoop).messages).toEqual(ANTHROPIC_TOOL_ROUND);
   });
 
   test('a committed tool turn is replayed as history before the next user message', async () => {
@@ -442,37 +446,13 @@ describe('history and tool calls', () => {
     const next = await session.prepare('thanks');
 
     expect(openAI(next).messages.slice(1)).toEqual([
-      { role: 'user', content: 'read a.ts and b.ts' },
-      {
-        role: 'assistant',
-        content: null,
-        tool_calls: [
-          { id: 'call_1', type: 'function', function: { name: 'fs__read', arguments: '{"path":"a.ts"}' } },
-          { id: 'call_2', type: 'function', function: { name: 'fs__read', arguments: '{"path":"b.ts"}' } },
-        ],
-      },
-      { role: 'tool', tool_call_id: 'call_1', content: 'A' },
-      { role: 'tool', tool_call_id: 'call_2', content: 'no such file' },
+      ...OPENAI_TOOL_ROUND,
       { role: 'assistant', content: 'b.ts does not exist.' },
       { role: 'user', content: 'thanks' },
     ]);
 
     expect(anthropic(next).messages).toEqual([
-      { role: 'user', content: [{ type: 'text', text: 'read a.ts and b.ts' }] },
-      {
-        role: 'assistant',
-        content: [
-          { type: 'tool_use', id: 'call_1', name: 'fs__read', input: { path: 'a.ts' } },
-          { type: 'tool_use', id: 'call_2', name: 'fs__read', input: { path: 'b.ts' } },
-        ],
-      },
-      {
-        role: 'user',
-        content: [
-          { type: 'tool_result', tool_use_id: 'call_1', content: 'A' },
-          { type: 'tool_result', tool_use_id: 'call_2', content: 'no such file', is_error: true },
-        ],
-      },
+      ...ANTHROPIC_TOOL_ROUND,
       { role: 'assistant', content: [{ type: 'text', text: 'b.ts does not exist.' }] },
       { role: 'user', content: [{ type: 'text', text: 'thanks' }] },
     ]);

@@ -1,7 +1,7 @@
 import { afterEach, expect, test } from 'vitest';
 import { defineCatalog } from '../../catalog/index.js';
 import { demoCatalog } from '../../engine/engine.fixtures.js';
-import { newSessionRecord } from '../../session/index.js';
+import { newSessionRecord, type SessionRecord } from '../../session/index.js';
 import type { PageCrashOrder, PageCrashReport } from './crash-page.fixtures.js';
 import type { CrashOrder, CrashReport } from './crash-worker.fixtures.js';
 import { freshName, type IdbStore, openTestStore } from './idb.fixtures.js';
@@ -17,16 +17,34 @@ afterEach(() => {
 
 type Outcome = 'none' | 'all' | { partial: number };
 
-/**
- * Starts a large commit in a worker (its own IndexedDB connection, like another page), terminates the worker
- * `delay` ms after the commit started, and reads what was left from this page.
- */
-async function crashDuringCommit(mode: CrashOrder['mode'], delay: number | null): Promise<Outcome> {
+/** A fresh database holding session s1 titled "Before", which the interrupted commit turns into "Committed". */
+async function sessionBefore() {
   const database = freshName();
   const store = await openTestStore(database);
   stores.push(store);
   const session = newSessionRecord('s1', 'Before', defineCatalog(demoCatalog), '2026-01-01T00:00:00.000Z');
   await store.createSession(session);
+  return { database, store, session };
+}
+
+/** What the interrupted commit left, read from this page: nothing of it, all of it, or some of its messages. */
+async function outcomeOf(store: IdbStore, session: SessionRecord): Promise<Outcome> {
+  const loaded = await store.loadSession('s1');
+  const count = loaded?.messages.length ?? 0;
+  if (count === 0) {
+    expect(loaded?.record).toEqual(session);
+    return 'none';
+  }
+  if (count === MESSAGES && loaded?.record.title === 'Committed') return 'all';
+  return { partial: count };
+}
+
+/**
+ * Starts a large commit in a worker (its own IndexedDB connection, like another page), terminates the worker
+ * `delay` ms after the commit started, and reads what was left from this page.
+ */
+async function crashDuringCommit(mode: CrashOrder['mode'], delay: number | null): Promise<Outcome> {
+  const { database, store, session } = await sessionBefore();
 
   const worker = new Worker(new URL('./crash-worker.fixtures.ts', import.meta.url), { type: 'module' });
   await new Promise<void>((resolve, reject) => {
@@ -42,14 +60,7 @@ async function crashDuringCommit(mode: CrashOrder['mode'], delay: number | null)
   });
   worker.terminate();
 
-  const loaded = await store.loadSession('s1');
-  const count = loaded?.messages.length ?? 0;
-  if (count === 0) {
-    expect(loaded?.record).toEqual(session);
-    return 'none';
-  }
-  if (count === MESSAGES && loaded?.record.title === 'Committed') return 'all';
-  return { partial: count };
+  return outcomeOf(store, session);
 }
 
 test('a page closed in the middle of a commit leaves the whole turn or none of it', async () => {
@@ -84,11 +95,7 @@ const PAGE_DELAYS = [0, 1, 2, 4, 8, 15, 25, 40, 70, 120, 250, null];
  * the page's browsing context, as closing its tab does) and reads what was left from this page.
  */
 async function closePageDuringCommit(mode: PageCrashOrder['mode'], delay: number | null): Promise<Outcome> {
-  const database = freshName();
-  const store = await openTestStore(database);
-  stores.push(store);
-  const session = newSessionRecord('s1', 'Before', defineCatalog(demoCatalog), '2026-01-01T00:00:00.000Z');
-  await store.createSession(session);
+  const { database, store, session } = await sessionBefore();
 
   const frame = document.createElement('iframe');
   const module = new URL('./crash-page.fixtures.ts', import.meta.url).href;
@@ -116,14 +123,7 @@ async function closePageDuringCommit(mode: PageCrashOrder['mode'], delay: number
     frame.remove();
   }
 
-  const loaded = await store.loadSession('s1');
-  const count = loaded?.messages.length ?? 0;
-  if (count === 0) {
-    expect(loaded?.record).toEqual(session);
-    return 'none';
-  }
-  if (count === MESSAGES && loaded?.record.title === 'Committed') return 'all';
-  return { partial: count };
+  return outcomeOf(store, session);
 }
 
 test('a page removed in the middle of a commit (a closed iframe) leaves the whole turn or none of it', async () => {

@@ -10,7 +10,7 @@ import {
   ValidationError,
 } from '../../errors/index.js';
 import { type ChatMessage, newSessionRecord, type SessionRecord } from '../../session/index.js';
-import type { StoreEvent } from '../../store-types/index.js';
+import type { StoreEvent, TurnCommit } from '../../store-types/index.js';
 import { MemoryStore } from '../memory.js';
 import { playScenario } from '../store-scenario.fixtures.js';
 import { freshName, type IdbStore, openRaw, openTestStore, rawWrite } from './idb.fixtures.js';
@@ -38,6 +38,11 @@ function record(id: string, title = 'Chat'): SessionRecord {
 
 function note(id: string): ChatMessage {
   return { id, role: 'system', content: `note ${id}`, createdAt: '2026-01-01T00:00:00.000Z' };
+}
+
+/** A turn that adds only notes (`ids`) to session `sessionId`. */
+function notes(sessionId: string, ...ids: string[]): TurnCommit {
+  return { session: record(sessionId), messages: ids.map(note), plans: [], usage: [], retrievalSets: [] };
 }
 
 function rawGetAll(db: IDBDatabase, name: string): Promise<unknown[]> {
@@ -158,20 +163,8 @@ describe('IdbStore: other tabs', () => {
     const there = await store(name);
     await here.createSession(record('s1'));
     await there.loadSession('s1');
-    await here.commitTurn({
-      session: record('s1'),
-      messages: [note('a')],
-      plans: [],
-      usage: [],
-      retrievalSets: [],
-    });
-    await there.commitTurn({
-      session: record('s1'),
-      messages: [note('b')],
-      plans: [],
-      usage: [],
-      retrievalSets: [],
-    });
+    await here.commitTurn(notes('s1', 'a'));
+    await there.commitTurn(notes('s1', 'b'));
     expect((await here.loadSession('s1'))?.messages.map((message) => message.id)).toEqual(['a', 'b']);
   });
 });
@@ -182,20 +175,8 @@ describe('IdbStore: unreadable records', () => {
     const idb = await store(name);
     await idb.createSession(record('s1'));
     await idb.createSession(record('s2', 'Other'));
-    await idb.commitTurn({
-      session: record('s1'),
-      messages: [note('a'), note('b'), note('c')],
-      plans: [],
-      usage: [],
-      retrievalSets: [],
-    });
-    await idb.commitTurn({
-      session: record('s2'),
-      messages: [note('z')],
-      plans: [],
-      usage: [],
-      retrievalSets: [],
-    });
+    await idb.commitTurn(notes('s1', 'a', 'b', 'c'));
+    await idb.commitTurn(notes('s2', 'z'));
     const raw = track(await openRaw(name));
     await rawWrite(raw, ['messages'], (tx) => {
       tx.objectStore('messages').put({
@@ -389,9 +370,10 @@ describe('IdbStore: schema versions and other tabs', () => {
     expect(newer.version).toBe(SCHEMA_VERSION + 1);
     expect(onVersionChange).toHaveBeenCalledWith(expect.any(StoreVersionError));
     await expect(idb.loadSession('s1')).rejects.toBeInstanceOf(StoreVersionError);
-    await expect(
-      idb.commitTurn({ session: record('s1'), messages: [], plans: [], usage: [], retrievalSets: [] }),
-    ).rejects.toMatchObject({ code: 'store_version', found: SCHEMA_VERSION + 1 });
+    await expect(idb.commitTurn(notes('s1'))).rejects.toMatchObject({
+      code: 'store_version',
+      found: SCHEMA_VERSION + 1,
+    });
   });
 
   test('a database created by a newer version is refused with StoreVersionError', async () => {
@@ -412,13 +394,7 @@ describe('IdbStore: quota', () => {
   test('a commit refused for lack of space is a StorageQuotaError naming it, and nothing of it is kept', async () => {
     const idb = await store();
     await idb.createSession(record('s1'));
-    await idb.commitTurn({
-      session: record('s1'),
-      messages: [note('a')],
-      plans: [],
-      usage: [],
-      retrievalSets: [],
-    });
+    await idb.commitTurn(notes('s1', 'a'));
     const put = IDBObjectStore.prototype.put;
     vi.spyOn(IDBObjectStore.prototype, 'put').mockImplementation(function (this: IDBObjectStore, value, key) {
       if ((value as { messages?: { id?: string }[] }).messages?.some((message) => message.id === 'full'))
