@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { axe } from './axe.js';
-import { serveDemoBuild } from './demo-build.js';
+import { openDemo, serveDemoBuild, serveFakeModel } from './demo-build.js';
 import { type Engine, engines, type Locator, Page, useEngine, widthIn } from './engines/index.js';
-import { type FakeOpenAIServer, startFakeOpenAIServer } from './fake-openai-server.js';
 
 // The AI SDK page (`ai-sdk.html`) end to end, on the production build, at a desktop width and a phone's: opened from
 // the full demo's link, a message answered by the demo's local model through `useChat` and ctxkit's transport,
@@ -13,15 +12,7 @@ import { type FakeOpenAIServer, startFakeOpenAIServer } from './fake-openai-serv
 // and WebKit.
 
 const server = serveDemoBuild({ entry: 'ai-sdk.html' });
-let model: FakeOpenAIServer;
-
-beforeAll(async () => {
-  model = await startFakeOpenAIServer();
-});
-
-afterAll(async () => {
-  await model?.close();
-});
+const model = serveFakeModel();
 
 /** A page that records every request outside the allowed origins, and page errors. */
 async function openPage(
@@ -99,8 +90,7 @@ describe.each(engines)('in %s', (engineName) => {
       const { page, outside } = await openPage(engine(), { width, height }, [server.url]);
 
       // From the full demo's header to the AI SDK page.
-      await page.goto(server.url);
-      await page.locator('.app[data-state="ready"]').waitFor();
+      await openDemo(page, server.url);
       await page.getByRole('link', { name: 'AI SDK version' }).click();
       await page.waitForURL(`${server.url}ai-sdk.html`);
       await ready(page);

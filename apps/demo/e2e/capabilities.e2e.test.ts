@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { axe } from './axe.js';
-import { serveDemoBuild } from './demo-build.js';
+import { openDemo, serveDemoBuild } from './demo-build.js';
 import { engines, Page, useEngine, widthIn } from './engines/index.js';
 
 // What the kit lets a user do beyond chatting, at a desktop width and a phone's (where the panels are drawers): a
@@ -45,8 +45,7 @@ describe.each(engines)('in %s', (engineName) => {
       page.on('request', (url) => {
         if (![server.url, 'data:', 'blob:'].some((allowed) => url.startsWith(allowed))) outside.push(url);
       });
-      await page.goto(server.url);
-      await page.locator('.app[data-state="ready"]').waitFor();
+      await openDemo(page, server.url);
 
       // A small window, so a few turns fill it and the chat is condensed.
       await page.getByRole('button', { name: 'Settings' }).click();

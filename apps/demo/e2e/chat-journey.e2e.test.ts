@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axe } from './axe.js';
-import { serveDemoBuild } from './demo-build.js';
+import { serveDemoBuild, serveFakeModel } from './demo-build.js';
 import { type Engine, engines, launch, Page, widthIn } from './engines/index.js';
-import { type FakeOpenAIServer, startFakeOpenAIServer } from './fake-openai-server.js';
 
 // A new user's chat, at a desktop width and a phone's: typing before the app is ready, a Markdown reply with code
 // from a model endpoint (rendered, never as HTML), edit-and-resend and regenerate as branches, a turn deleted for
@@ -14,15 +13,7 @@ let tokenizerHeld: Promise<void> | undefined;
 const server = serveDemoBuild({
   hold: (pathname) => (/(o200k|cl100k)_base-[^/]*\.js$/.test(pathname) ? tokenizerHeld : undefined),
 });
-let model: FakeOpenAIServer;
-
-beforeAll(async () => {
-  model = await startFakeOpenAIServer();
-});
-
-afterAll(async () => {
-  await model?.close();
-});
+const model = serveFakeModel();
 
 const replies = (page: Page) => page.locator('li.message--assistant[data-message-id]');
 const composer = (page: Page) => page.getByRole('textbox', { name: 'Message' });

@@ -1,6 +1,8 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll } from 'vitest';
+import type { Page } from './engines/index.js';
+import { type FakeOpenAIServer, startFakeOpenAIServer } from './fake-openai-server.js';
 import { type ServeOptions, type StaticServer, serveStatic } from './static-server.js';
 
 // Every end-to-end file tests the production build, served by the static host for as long as the file's tests run.
@@ -41,4 +43,37 @@ export function serveDemoBuild(options: DemoBuildOptions | (() => DemoBuildOptio
     },
     close: () => started().close(),
   };
+}
+
+/**
+ * Starts the fake OpenAI-compatible model server for the tests of the calling file, as `serveDemoBuild` serves the
+ * build: started in a `beforeAll`, closed in an `afterAll`, readable in tests and hooks.
+ */
+export function serveFakeModel(): FakeOpenAIServer {
+  let model: FakeOpenAIServer | undefined;
+  beforeAll(async () => {
+    model = await startFakeOpenAIServer();
+  });
+  afterAll(async () => {
+    await model?.close();
+  });
+  const started = (): FakeOpenAIServer => {
+    if (!model) throw new Error('the fake model server is not started yet: read it inside a test or hook');
+    return model;
+  };
+  return {
+    get baseUrl() {
+      return started().baseUrl;
+    },
+    get requests() {
+      return started().requests;
+    },
+    close: () => started().close(),
+  };
+}
+
+/** Opens the chat demo at `url` in `page` and waits until it is ready for a message. */
+export async function openDemo(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await page.locator('.app[data-state="ready"]').waitFor();
 }

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serveDemoBuild } from './demo-build.js';
+import { openDemo, serveDemoBuild } from './demo-build.js';
 import { type Engine, engines, type Locator, launch, Page } from './engines/index.js';
 
 // The demo as a newcomer uses it, in Chromium, Firefox and WebKit, on the production build served by a plain static
@@ -80,8 +80,7 @@ describe.each(engines)('the demo app in %s', (engineName) => {
   openEngine(engineName);
 
   it('plans, explains, pins, cycles modes, survives a reload, forks, renames and deletes', async () => {
-    await page.goto(server.url);
-    await page.locator('.app[data-state="ready"]').waitFor();
+    await openDemo(page, server.url);
     // The first visit opens one new session.
     await page.locator('li.session').first().waitFor();
     expect(await page.locator('li.session').count()).toBe(1);

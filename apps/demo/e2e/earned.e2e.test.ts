@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { axe } from './axe.js';
-import { serveDemoBuild } from './demo-build.js';
+import { openDemo, serveDemoBuild } from './demo-build.js';
 import { engines, Page, useEngine } from './engines/index.js';
 
 // A lease the conversation earns, as the demo shows it: in Light mode, two questions whose replies use the Testing
@@ -24,8 +24,7 @@ describe.each(engines)('in %s', (engineName) => {
   const engine = useEngine(engineName);
   it('the replies using a rule earn it a lease, shown as earned; removed, it is not earned back', async () => {
     const page = new Page(await engine().newPage({ width: 1280, height: 800 }));
-    await page.goto(server.url);
-    await page.locator('.app[data-state="ready"]').waitFor();
+    await openDemo(page, server.url);
     // Light mode, where the replies ask for the rule's card in full (Auto would send it in full for a message naming it).
     await send(page, 'Hello, I am working on the upload feature.');
     for (const next of [/^Context: Off/, /^Context: Light/]) {

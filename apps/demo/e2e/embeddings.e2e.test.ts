@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTinyModel, TINY_MODEL_ID } from '../../../packages/core/scripts/make-tiny-model.js';
-import { serveDemoBuild } from './demo-build.js';
+import { openDemo, serveDemoBuild } from './demo-build.js';
 import { engines, Page, useEngine } from './engines/index.js';
 
 // Semantic search from a model folder the user serves: the core's tiny test model (written here, offline) and
@@ -42,8 +42,7 @@ describe.each(engines)('the demo with an embedding model in %s', (engineName) =>
     });
     page.on('requestfailed', (url) => outside.push(`request failed: ${url}`));
     const servedBefore = server.served.length;
-    await page.goto(server.url);
-    await page.locator('.app[data-state="ready"]').waitFor();
+    await openDemo(page, server.url);
     expect(await page.getByText('Retrieval: keywords', { exact: true }).count()).toBe(1);
 
     await page.getByRole('button', { name: 'Settings' }).click();

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serveDemoBuild } from './demo-build.js';
+import { describe, expect, it } from 'vitest';
+import { openDemo, serveDemoBuild, serveFakeModel } from './demo-build.js';
 import { engines, Page, useEngine } from './engines/index.js';
-import { closedPortUrl, type FakeOpenAIServer, startFakeOpenAIServer } from './fake-openai-server.js';
+import { closedPortUrl } from './fake-openai-server.js';
 
 // The optional model endpoint, driven through the settings dialog against an OpenAI-compatible server that streams
 // as Ollama does: an unreachable endpoint first (the typed error view; nothing stored), then a streamed reply whose
@@ -14,15 +14,7 @@ const server = serveDemoBuild({
   // Another tab of an older version of the app: a page of the same origin that is not the app.
   pages: { '/demo/old-tab': '<!doctype html><title>An older version</title>' },
 });
-let model: FakeOpenAIServer;
-
-beforeAll(async () => {
-  model = await startFakeOpenAIServer();
-});
-
-afterAll(async () => {
-  await model?.close();
-});
+const model = serveFakeModel();
 
 async function configure(page: Page, baseUrl: string): Promise<void> {
   await page.getByRole('button', { name: 'Settings' }).click();
@@ -42,8 +34,7 @@ describe.each(engines)('in %s', (engineName) => {
   describe('the demo with a model endpoint', () => {
     it('shows an unreachable endpoint, then streams from one, reports usage and keeps the key out of exports', async () => {
       const page = new Page(await engine().newPage({ width: 1280, height: 800 }));
-      await page.goto(server.url);
-      await page.locator('.app[data-state="ready"]').waitFor();
+      await openDemo(page, server.url);
 
       await configure(page, await closedPortUrl());
       await page.getByRole('textbox', { name: 'Message' }).fill('Which database table holds the invoices?');
@@ -97,8 +88,7 @@ describe.each(engines)('in %s', (engineName) => {
 
       // The export imports into another browser profile, with its context details.
       const other = new Page(await engine().newPage({ width: 1280, height: 800 }));
-      await other.goto(server.url);
-      await other.locator('.app[data-state="ready"]').waitFor();
+      await openDemo(other, server.url);
       await other.getByLabel('Import sessions from a file').setInputFiles(file);
       const sessions = other.getByRole('navigation', { name: 'Sessions' });
       await sessions.getByRole('button', { name: /^Which database table holds the invoices/ }).click();
@@ -116,8 +106,7 @@ describe.each(engines)('in %s', (engineName) => {
 
     it('says so when another tab upgrades the database, and after a reload', async () => {
       const page = new Page(await engine().newPage({ width: 1280, height: 800 }));
-      await page.goto(server.url);
-      await page.locator('.app[data-state="ready"]').waitFor();
+      await openDemo(page, server.url);
       // What a newer version of the app in another tab does: open the database at a higher version.
       await page.evaluate(
         () =>

@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serveDemoBuild } from './demo-build.js';
+import { openDemo, serveDemoBuild } from './demo-build.js';
 import { type Box, engines, Page, useEngine, widthIn } from './engines/index.js';
 
 // The layout from a small phone to a wide screen: the chat and its input are on screen and uncovered, nothing
@@ -74,8 +74,7 @@ describe.each(engines)('the layout in %s', (engineName) => {
   let page: Page;
   beforeAll(async () => {
     page = new Page(await engine().newPage({ width: 1280, height: 760 }));
-    await page.goto(server.url);
-    await page.locator('.app[data-state="ready"]').waitFor();
+    await openDemo(page, server.url);
     await page
       .getByRole('textbox', { name: 'Message' })
       .fill('How should I write tests for the file upload?');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { axe } from './axe.js';
-import { serveDemoBuild } from './demo-build.js';
+import { openDemo, serveDemoBuild } from './demo-build.js';
 import { Page, useEngine } from './engines/index.js';
 
 // The composer's model picker switches the engine's model: the budget meter's counting line names the tokenizer and
@@ -14,8 +14,7 @@ describe('the model picker in chromium', () => {
 
   it('switches the counting the meter shows, and the draft is counted again', async () => {
     const page = new Page(await engine().newPage({ width: 1280, height: 800 }));
-    await page.goto(server.url);
-    await page.locator('.app[data-state="ready"]').waitFor();
+    await openDemo(page, server.url);
     const picker = page.getByLabel('Chat model', { exact: true });
     const counting = page.locator('.ctxkit-meter__counting');
     const figures = page.locator('.ctxkit-meter__figures');
@@ -39,8 +38,7 @@ describe('the model picker in chromium', () => {
     expect(await axe(page)).toEqual([]);
 
     // The picked model is the engine's for this visit; a reload starts from the settings' model.
-    await page.goto(server.url);
-    await page.locator('.app[data-state="ready"]').waitFor();
+    await openDemo(page, server.url);
     await page.getByRole('textbox', { name: 'Message' }).fill('Hello');
     await counting.filter({ hasText: 'Counted with o200k_base tokenizer · OpenAI template' }).waitFor();
     await page.close();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { axe } from './axe.js';
-import { serveDemoBuild } from './demo-build.js';
+import { openDemo, serveDemoBuild } from './demo-build.js';
 import { engines, Page, useEngine, widthIn } from './engines/index.js';
 
 // Tools end to end with the local responder, at a desktop width and a phone's: a question the calculator answers
@@ -42,8 +42,7 @@ describe.each(engines)('in %s', (engineName) => {
         if (![server.url, 'data:', 'blob:'].some((allowed) => url.startsWith(allowed))) outside.push(url);
       });
       page.on('pageerror', (message) => outside.push(`page error: ${message}`));
-      await page.goto(server.url);
-      await page.locator('.app[data-state="ready"]').waitFor();
+      await openDemo(page, server.url);
 
       // The calculator call waits for the user, with its arguments shown as text.
       await ask(page, 'What is 17 * 23?');
